@@ -1,0 +1,69 @@
+// swift-tools-version: 6.0
+import CompilerPluginSupport
+import PackageDescription
+
+let package = Package(
+  name: "Tandem",
+  platforms: [.macOS(.v14), .iOS(.v17)],
+  products: [
+    .library(name: "Tandem", targets: ["Tandem"]),
+    .executable(name: "tandem-demo", targets: ["tandem-demo"]),
+    .executable(name: "tandem-bench", targets: ["tandem-bench"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
+  ],
+  targets: [
+    // The system SQLite library (apt: libsqlite3-dev).
+    .systemLibrary(
+      name: "CSQLite",
+      path: "Backends/CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"])]
+    ),
+    // Value layer, schema, query model, errors and the backend protocol.
+    .target(name: "TandemCore"),
+    // The SQLite engine: renders the query model to SQL and runs it.
+    .target(
+      name: "TandemSQLite",
+      dependencies: ["TandemCore", "CSQLite"],
+      path: "Backends/SQLite"
+    ),
+    // The pure-Swift engine: evaluates the query model itself.
+    .target(
+      name: "TandemMemory",
+      dependencies: ["TandemCore"],
+      path: "Backends/Memory"
+    ),
+    .macro(
+      name: "TandemMacros",
+      dependencies: [
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+      ]
+    ),
+    // What users import.
+    .target(
+      name: "Tandem",
+      dependencies: ["TandemCore", "TandemSQLite", "TandemMemory", "TandemMacros"]
+    ),
+    .executableTarget(name: "tandem-demo", dependencies: ["Tandem"]),
+    .executableTarget(
+      name: "tandem-bench",
+      dependencies: ["Tandem", "CSQLite"]
+    ),
+
+    .testTarget(name: "TandemCoreTests", dependencies: ["TandemCore", "CSQLite"]),
+    .testTarget(
+      name: "TandemMacrosTests",
+      dependencies: [
+        "TandemMacros",
+        .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
+      ]
+    ),
+    .testTarget(name: "TandemTests", dependencies: ["Tandem", "CSQLite"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

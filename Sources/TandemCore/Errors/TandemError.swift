@@ -1,0 +1,155 @@
+/// The one error type both engines throw.
+///
+/// It is a struct over a private code so that new kinds can be added without breaking a `switch`;
+/// match on ``kind`` and read the fields that kind fills.
+///
+/// ```swift
+/// do {
+///   try db.insert(Reminder(id: 1, title: "Milk"))
+/// } catch let error as TandemError where error.kind == .constraintViolation {
+///   print(error.constraint, error.table, error.columns)  // unique reminders ["id"]
+/// }
+/// ```
+public struct TandemError: Error, Sendable, Hashable {
+  /// The broad category of an error.
+  public struct Kind: Sendable, Hashable, CustomStringConvertible {
+    fileprivate enum Code: Hashable { case decoding, constraint, sqlite, schemaMismatch, unsupported, misuse, divergence }
+    fileprivate let code: Code
+
+    /// A stored value could not be decoded into the requested Swift type.
+    public static let decodingFailure = Kind(code: .decoding)
+    /// A constraint (unique, not null, primary key, check, foreign key) rejected a write.
+    public static let constraintViolation = Kind(code: .constraint)
+    /// SQLite reported an error that has no more specific kind.
+    public static let sqlite = Kind(code: .sqlite)
+    /// The database's tables do not match the schema the code declares.
+    public static let schemaMismatch = Kind(code: .schemaMismatch)
+    /// The query uses something a backend cannot do exactly as SQLite does.
+    public static let unsupported = Kind(code: .unsupported)
+    /// The API was used incorrectly (for example a missing parameter value).
+    public static let misuse = Kind(code: .misuse)
+    /// In tandem mode, the two engines answered differently.
+    public static let divergence = Kind(code: .divergence)
+
+    public var description: String {
+      switch code {
+      case .decoding: "decoding failure"
+      case .constraint: "constraint violation"
+      case .sqlite: "SQLite error"
+      case .schemaMismatch: "schema mismatch"
+      case .unsupported: "unsupported"
+      case .misuse: "misuse"
+      case .divergence: "divergence"
+      }
+    }
+  }
+
+  /// Which constraint a ``Kind/constraintViolation`` broke.
+  public enum Constraint: String, Sendable, Hashable {
+    case unique, notNull, primaryKey, check, foreignKey
+    /// A STRICT table refused a value of the wrong type, or a rowid alias a non-integer.
+    case datatype
+  }
+
+  /// The error's category.
+  public let kind: Kind
+  /// A human-readable explanation, as specific as the engine can make it.
+  public let message: String
+  /// The table involved, when known.
+  public var table: String?
+  /// The columns involved, when known.
+  public var columns: [String] = []
+  /// For a constraint violation, which constraint.
+  public var constraint: Constraint?
+  /// For a decoding failure, the stored value that did not decode.
+  public var value: SqliteValue?
+  /// For a decoding failure, the Swift type that was requested.
+  public var swiftType: String?
+  /// For a SQLite error, its primary result code.
+  public var sqliteCode: Int32?
+  /// The statement (SQL text, or a description of the query) that failed, when known.
+  public var statement: String?
+  /// For an unsupported feature, the backend that refused it.
+  public var backend: String?
+
+  init(kind: Kind, message: String) {
+    self.kind = kind
+    self.message = message
+  }
+
+  /// A stored value that the Swift type cannot represent.
+  ///
+  /// ```swift
+  /// TandemError.decodingFailure(table: "reminders", column: "priority", value: .integer(9), swiftType: "Priority")
+  /// ```
+  public static func decodingFailure(table: String?, column: String, value: SqliteValue, swiftType: String) -> TandemError {
+    var error = TandemError(
+      kind: .decodingFailure,
+      message: "cannot decode \(swiftType) from \(value.storageClass) value \(value) in column \(table.map { "\($0)." } ?? "")\(column)")
+    error.table = table
+    error.columns = [column]
+    error.value = value
+    error.swiftType = swiftType
+    return error
+  }
+
+  /// A write rejected by a constraint.
+  public static func constraintViolation(
+    _ constraint: Constraint, table: String?, columns: [String], message: String
+  ) -> TandemError {
+    var error = TandemError(kind: .constraintViolation, message: message)
+    error.constraint = constraint
+    error.table = table
+    error.columns = columns
+    return error
+  }
+
+  /// An error reported by SQLite, with its result code, message and SQL.
+  public static func sqlite(code: Int32, message: String, sql: String?) -> TandemError {
+    var error = TandemError(kind: .sqlite, message: message)
+    error.sqliteCode = code
+    error.statement = sql
+    return error
+  }
+
+  /// The database does not match the declared schema.
+  public static func schemaMismatch(table: String?, message: String) -> TandemError {
+    var error = TandemError(kind: .schemaMismatch, message: message)
+    error.table = table
+    return error
+  }
+
+  /// A feature a backend cannot reproduce exactly.
+  public static func unsupported(_ feature: String, backend: String) -> TandemError {
+    var error = TandemError(kind: .unsupported, message: "\(feature) is not supported by the \(backend) backend")
+    error.backend = backend
+    return error
+  }
+
+  /// The API was used in a way it cannot serve.
+  public static func misuse(_ message: String) -> TandemError {
+    TandemError(kind: .misuse, message: message)
+  }
+
+  /// The two engines of a tandem database disagreed.
+  public static func divergence(statement: String, message: String) -> TandemError {
+    var error = TandemError(kind: .divergence, message: message)
+    error.statement = statement
+    return error
+  }
+
+  /// A copy naming the statement that failed.
+  public func with(statement: String) -> TandemError {
+    var copy = self
+    if copy.statement == nil { copy.statement = statement }
+    return copy
+  }
+}
+
+extension TandemError: CustomStringConvertible {
+  public var description: String {
+    var text = "\(kind): \(message)"
+    if let statement, kind != .divergence { text += " (statement: \(statement))" }
+    return text
+  }
+}

@@ -1,0 +1,158 @@
+/// A Swift type stored as one row of one table.
+///
+/// `@Table` writes the conformance; it can be written by hand too:
+///
+/// ```swift
+/// struct Tag: Table {
+///   var id: Int
+///   var name: String
+///
+///   static let tableName = "tags"
+///   static let schema = TableSchema("tags", columns: [
+///     .column("id", .integer, primaryKey: true),
+///     .column("name", .text),
+///   ])
+///   struct Columns: TableColumns {
+///     let id = ColumnExpression<Int>("id", table: "tags")
+///     let name = ColumnExpression<String>("name", table: "tags")
+///   }
+///   static let columns = Columns()
+///
+///   init(row: inout RowDecoder) throws {
+///     id = try row.decode(Int.self)
+///     name = try row.decode(String.self)
+///   }
+///   func encode(to row: inout RowEncoder) {
+///     row.encode(id)
+///     row.encode(name)
+///   }
+/// }
+/// ```
+public protocol Table: Sendable {
+  /// The typed column set handed to query closures (`$0.title`).
+  associatedtype Columns: TableColumns
+  /// The table's name in the database.
+  static var tableName: String { get }
+  /// The table's columns, keys and indexes.
+  static var schema: TableSchema { get }
+  /// The typed columns.
+  static var columns: Columns { get }
+  /// Decodes a record from its row, reading one value per column in schema order.
+  init(row: inout RowDecoder) throws
+  /// Encodes the record's values, one per column in schema order.
+  func encode(to row: inout RowEncoder)
+}
+
+/// The typed column set of a ``Table``: one ``ColumnExpression`` property per column.
+public protocol TableColumns: Sendable {}
+
+/// Reads a row's values in column order, decoding each into a Swift type or throwing a
+/// ``TandemError`` that names the table, column, stored value and type.
+///
+/// ```swift
+/// init(row: inout RowDecoder) throws {
+///   id = try row.decode(Int.self)
+///   createdAt = try row.decode(as: Date.UnixTimeRepresentation.self)
+/// }
+/// ```
+public struct RowDecoder {
+  @usableFromInline let values: [SqliteValue]
+  @usableFromInline let schema: TableSchema?
+  @usableFromInline var position: Int
+  @usableFromInline let start: Int
+  @usableFromInline let end: Int
+
+  /// A decoder over `values[start..<start + count]`, naming `schema`'s table and columns in errors.
+  public init(values: [SqliteValue], schema: TableSchema?, start: Int = 0, count: Int? = nil) {
+    self.values = values
+    self.schema = schema
+    self.position = start
+    self.start = start
+    self.end = start + (count ?? (values.count - start))
+  }
+
+  /// Decodes the next value as `T`.
+  @inlinable
+  public mutating func decode<T: ColumnType>(_ type: T.Type = T.self) throws -> T {
+    let column = position - start
+    let value = try next()
+    guard let decoded = T.decode(sqliteValue: value) else {
+      throw failure(value: value, swiftType: "\(T.self)", column: column)
+    }
+    return decoded
+  }
+
+  /// Decodes the next value through a representation and returns the represented Swift value.
+  @inlinable
+  public mutating func decode<R: ColumnRepresentation>(as representation: R.Type) throws -> R.Represented {
+    try decode(R.self).represented
+  }
+
+  @usableFromInline
+  mutating func next() throws -> SqliteValue {
+    guard position < end else {
+      throw TandemError.misuse(
+        "row of \(schema?.name ?? "a query") has \(values.count) values; a decoder asked for more")
+    }
+    defer { position += 1 }
+    return values[position]
+  }
+
+  @usableFromInline
+  func failure(value: SqliteValue, swiftType: String, column: Int) -> TandemError {
+    let columnName =
+      schema.flatMap { schema in schema.columns.indices.contains(column) ? schema.columns[column].name : nil }
+      ?? "#\(column)"
+    return .decodingFailure(table: schema?.name, column: columnName, value: value, swiftType: swiftType)
+  }
+}
+
+/// Collects a record's values in column order.
+///
+/// ```swift
+/// func encode(to row: inout RowEncoder) {
+///   row.encode(id)
+///   row.encode(createdAt, as: Date.UnixTimeRepresentation.self)
+/// }
+/// ```
+public struct RowEncoder {
+  /// The values encoded so far.
+  public private(set) var values: [SqliteValue] = []
+
+  /// An empty encoder with room for `capacity` values.
+  public init(capacity: Int = 0) { values.reserveCapacity(capacity) }
+
+  /// Appends a value.
+  @inlinable
+  public mutating func encode<T: ColumnType>(_ value: T) {
+    append(value.sqliteValue)
+  }
+
+  /// Appends a value stored through a representation.
+  @inlinable
+  public mutating func encode<R: ColumnRepresentation>(_ value: R.Represented, as representation: R.Type) {
+    append(R(value).sqliteValue)
+  }
+
+  /// Appends an already-encoded value.
+  public mutating func append(_ value: SqliteValue) { values.append(value) }
+}
+
+extension Table {
+  /// The record's values in column order.
+  ///
+  /// ```swift
+  /// Reminder(id: 1, title: "Milk").sqliteValues // [.integer(1), .text("Milk"), .integer(0), .null, .null]
+  /// ```
+  public var sqliteValues: [SqliteValue] {
+    var encoder = RowEncoder(capacity: Self.schema.columns.count)
+    encode(to: &encoder)
+    return encoder.values
+  }
+
+  /// Decodes a record from its values in column order.
+  public init(sqliteValues: [SqliteValue]) throws {
+    var decoder = RowDecoder(values: sqliteValues, schema: Self.schema)
+    try self.init(row: &decoder)
+  }
+}

@@ -1,0 +1,15 @@
+/// A `RawRepresentable` type whose raw value is a ``ColumnType`` is stored as its raw value once
+/// it declares the conformance; nothing else to write.
+///
+/// ```swift
+/// enum Priority: Int, ColumnType { case low = 1, medium, high }
+/// Priority.high.sqliteValue                    // .integer(3)
+/// Priority.decode(sqliteValue: .integer(9))    // nil: no such case
+/// ```
+extension ColumnType where Self: RawRepresentable, RawValue: ColumnType {
+  public static var sqliteTypeName: SqliteTypeName { RawValue.sqliteTypeName }
+  public var sqliteValue: SqliteValue { rawValue.sqliteValue }
+  public static func decode(sqliteValue: SqliteValue) -> Self? {
+    RawValue.decode(sqliteValue: sqliteValue).flatMap(Self.init(rawValue:))
+  }
+}
