@@ -63,7 +63,13 @@ let package = Package(
         .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
       ]
     ),
+    .testTarget(name: "TandemSQLiteTests", dependencies: ["TandemSQLite", "TandemCore", "CSQLite"]),
+    .testTarget(name: "TandemMemoryTests", dependencies: ["TandemMemory", "TandemCore", "CSQLite"]),
     .testTarget(name: "TandemTests", dependencies: ["Tandem", "CSQLite"]),
+    // One body of behaviour tests, run against every backend.
+    .testTarget(name: "ConformanceTests", dependencies: ["Tandem"]),
+    // Seeded random schemas, rows and queries run on both engines; results must match.
+    .testTarget(name: "DifferentialTests", dependencies: ["Tandem"]),
   ],
   swiftLanguageModes: [.v6]
 )
