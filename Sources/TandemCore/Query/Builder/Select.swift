@@ -1,0 +1,177 @@
+/// A typed SELECT over the table `Root`, producing values of type `Output` (whole records, one
+/// column, or a tuple of columns).
+///
+/// ```swift
+/// let open = Reminder.where { !$0.isCompleted }.order { $0.dueDate.desc() }.limit(10)
+/// let titles = Reminder.all.select { $0.title }           // Select<Reminder, String>
+/// let pairs = Reminder.all.select { ($0.id, $0.title) }   // Select<Reminder, (Int, String)>
+/// ```
+public struct Select<Root: Table, Output>: Sendable {
+  /// The statement as written, before Tandem adds its deterministic tie-breakers.
+  public var base: SelectStatement
+  let decodeRow: @Sendable (inout RowDecoder) throws -> Output
+  let isRecord: Bool
+
+  init(base: SelectStatement, isRecord: Bool, decodeRow: @escaping @Sendable (inout RowDecoder) throws -> Output) {
+    self.base = base
+    self.isRecord = isRecord
+    self.decodeRow = decodeRow
+  }
+
+  /// The statement a backend runs, with a deterministic order: without ORDER BY, rows come in
+  /// rowid order (group-key order when grouped, result order when DISTINCT); every ORDER BY ends
+  /// with the rowid (or the group keys / result columns) as the last tie-breaker.
+  ///
+  /// ```swift
+  /// Reminder.order { $0.title }.statement.orderBy  // [title ASC, rowid ASC]
+  /// ```
+  public var statement: SelectStatement {
+    var statement = base
+    let tieBreakers: [SQLExpression]
+    if !statement.groupBy.isEmpty {
+      tieBreakers = statement.groupBy
+    } else if statement.isAggregate {
+      tieBreakers = []
+    } else if statement.distinct {
+      tieBreakers = statement.columns
+    } else {
+      tieBreakers = [.rowid]
+    }
+    statement.orderBy += tieBreakers.map { OrderingTerm($0) }
+    return statement
+  }
+
+  /// Decodes one result row.
+  public func decode(_ values: [SqliteValue]) throws -> Output {
+    var decoder = RowDecoder(values: values, schema: isRecord ? Root.schema : projectionSchema)
+    return try decodeRow(&decoder)
+  }
+
+  /// Column names for decoding errors of projections (`#0`, `#1`… when not plain columns).
+  private var projectionSchema: TableSchema {
+    TableSchema(
+      Root.tableName,
+      columns: base.columns.enumerated().map { index, expression in
+        if case .column(let name) = expression { return .column(name, .blob) }
+        return .column("#\(index)", .blob)
+      })
+  }
+}
+
+extension Table {
+  /// Every row of the table.
+  ///
+  /// ```swift
+  /// try db.fetchAll(Reminder.all)
+  /// ```
+  public static var all: Select<Self, Self> {
+    Select(
+      base: SelectStatement(table: tableName, columns: schema.columns.map { .column($0.name) }),
+      isRecord: true,
+      decodeRow: { try Self(row: &$0) })
+  }
+
+  /// Rows matching a predicate.
+  ///
+  /// ```swift
+  /// Reminder.where { $0.isCompleted == false }
+  /// ```
+  public static func `where`<P: QueryExpression>(_ predicate: (Columns) -> P) -> Select<Self, Self>
+  where P.QueryValue: _BooleanQueryValue {
+    all.where(predicate)
+  }
+
+  /// Every row, in the given order.
+  public static func order<each O: OrderingConvertible>(_ ordering: (Columns) -> (repeat each O)) -> Select<Self, Self> {
+    all.order(ordering)
+  }
+
+  /// One row per group of equal keys.
+  public static func group<each E: QueryExpression>(by keys: (Columns) -> (repeat each E)) -> Select<Self, Self> {
+    all.group(by: keys)
+  }
+}
+
+extension Select {
+  /// Adds a predicate (combined with AND when called again).
+  ///
+  /// ```swift
+  /// Reminder.all.where { $0.priority == .high }.where { !$0.isCompleted }
+  /// ```
+  public func `where`<P: QueryExpression>(_ predicate: (Root.Columns) -> P) -> Select
+  where P.QueryValue: _BooleanQueryValue {
+    var copy = self
+    let condition = predicate(Root.columns).expression
+    copy.base.filter = base.filter.map { .binary(.and, $0, condition) } ?? condition
+    return copy
+  }
+
+  /// Appends ORDER BY terms: an expression (ascending), `.asc()`/`.desc()`, or a tuple of them.
+  ///
+  /// ```swift
+  /// Reminder.all.order { ($0.isCompleted, $0.dueDate.desc(nulls: .last)) }
+  /// ```
+  public func order<each O: OrderingConvertible>(_ ordering: (Root.Columns) -> (repeat each O)) -> Select {
+    var copy = self
+    let terms = ordering(Root.columns)
+    for term in repeat each terms { copy.base.orderBy.append(term.orderingTerm) }
+    return copy
+  }
+
+  /// `LIMIT count OFFSET offset`.
+  ///
+  /// ```swift
+  /// Reminder.all.limit(10, offset: 20)
+  /// ```
+  public func limit(_ count: Int, offset: Int? = nil) -> Select {
+    var copy = self
+    copy.base.limit = .literal(.integer(Int64(count)))
+    copy.base.offset = offset.map { .literal(.integer(Int64($0))) }
+    return copy
+  }
+
+  /// `SELECT DISTINCT`.
+  public func distinct(_ isDistinct: Bool = true) -> Select {
+    var copy = self
+    copy.base.distinct = isDistinct
+    return copy
+  }
+
+  /// `GROUP BY keys`.
+  ///
+  /// ```swift
+  /// Reminder.group { $0.priority }.select { ($0.priority, .countAll) }
+  /// ```
+  public func group<each E: QueryExpression>(by keys: (Root.Columns) -> (repeat each E)) -> Select {
+    var copy = self
+    let expressions = keys(Root.columns)
+    for key in repeat each expressions { copy.base.groupBy.append(key.expression) }
+    return copy
+  }
+
+  /// `HAVING predicate` (combined with AND when called again).
+  public func having<P: QueryExpression>(_ predicate: (Root.Columns) -> P) -> Select where P.QueryValue: _BooleanQueryValue {
+    var copy = self
+    let condition = predicate(Root.columns).expression
+    copy.base.having = base.having.map { .binary(.and, $0, condition) } ?? condition
+    return copy
+  }
+
+  /// Chooses the result columns: one expression, or a tuple of them.
+  ///
+  /// ```swift
+  /// let titles: Select<Reminder, String> = Reminder.all.select { $0.title }
+  /// let stats = Reminder.group { $0.priority }.select { ($0.priority, TypedExpression.countAll) }
+  /// ```
+  public func select<each E: QueryExpression>(_ columns: (Root.Columns) -> (repeat each E)) -> Select<Root, (repeat (each E).QueryValue)>
+  where repeat (each E).QueryValue: ColumnType {
+    let expressions = columns(Root.columns)
+    var list: [SQLExpression] = []
+    for expression in repeat each expressions { list.append(expression.expression) }
+    var statement = base
+    statement.columns = list
+    return Select<Root, (repeat (each E).QueryValue)>(
+      base: statement, isRecord: false,
+      decodeRow: { decoder in (repeat try decoder.decode((each E).QueryValue.self)) })
+  }
+}

@@ -1,0 +1,78 @@
+// Arithmetic on numeric expressions and concatenation of text expressions, following SQLite's
+// rules (integer overflow becomes REAL, division by zero is NULL).
+
+/// `lhs + rhs`.
+///
+/// ```swift
+/// Item.update { $0.set(\.stock, to: $0.stock + 1) }
+/// ```
+public func + <L: QueryExpression>(lhs: L, rhs: L.QueryValue) -> TypedExpression<L.QueryValue>
+where L.QueryValue: _NumericQueryValue & ColumnType {
+  TypedExpression(.binary(.add, lhs.expression, .literal(rhs.sqliteValue)))
+}
+/// `lhs - rhs`.
+public func - <L: QueryExpression>(lhs: L, rhs: L.QueryValue) -> TypedExpression<L.QueryValue>
+where L.QueryValue: _NumericQueryValue & ColumnType {
+  TypedExpression(.binary(.subtract, lhs.expression, .literal(rhs.sqliteValue)))
+}
+/// `lhs * rhs`.
+public func * <L: QueryExpression>(lhs: L, rhs: L.QueryValue) -> TypedExpression<L.QueryValue>
+where L.QueryValue: _NumericQueryValue & ColumnType {
+  TypedExpression(.binary(.multiply, lhs.expression, .literal(rhs.sqliteValue)))
+}
+/// `lhs / rhs` (integer division truncates; dividing by zero gives NULL).
+public func / <L: QueryExpression>(lhs: L, rhs: L.QueryValue) -> TypedExpression<L.QueryValue?>
+where L.QueryValue: _NumericQueryValue & ColumnType {
+  TypedExpression(.binary(.divide, lhs.expression, .literal(rhs.sqliteValue)))
+}
+/// `lhs % rhs` (NULL when rhs is zero).
+public func % <L: QueryExpression>(lhs: L, rhs: L.QueryValue) -> TypedExpression<L.QueryValue?>
+where L.QueryValue: _NumericQueryValue & ColumnType {
+  TypedExpression(.binary(.remainder, lhs.expression, .literal(rhs.sqliteValue)))
+}
+
+/// `lhs + rhs` for two numeric expressions.
+public func + <L: QueryExpression, R: QueryExpression>(lhs: L, rhs: R) -> TypedExpression<L.QueryValue>
+where L.QueryValue: _NumericQueryValue, L.QueryValue == R.QueryValue {
+  TypedExpression(.binary(.add, lhs.expression, rhs.expression))
+}
+/// `lhs - rhs` for two numeric expressions.
+public func - <L: QueryExpression, R: QueryExpression>(lhs: L, rhs: R) -> TypedExpression<L.QueryValue>
+where L.QueryValue: _NumericQueryValue, L.QueryValue == R.QueryValue {
+  TypedExpression(.binary(.subtract, lhs.expression, rhs.expression))
+}
+/// `lhs * rhs` for two numeric expressions.
+public func * <L: QueryExpression, R: QueryExpression>(lhs: L, rhs: R) -> TypedExpression<L.QueryValue>
+where L.QueryValue: _NumericQueryValue, L.QueryValue == R.QueryValue {
+  TypedExpression(.binary(.multiply, lhs.expression, rhs.expression))
+}
+/// `lhs / rhs` for two numeric expressions.
+public func / <L: QueryExpression, R: QueryExpression>(lhs: L, rhs: R) -> TypedExpression<L.QueryValue?>
+where L.QueryValue: _NumericQueryValue, L.QueryValue == R.QueryValue {
+  TypedExpression(.binary(.divide, lhs.expression, rhs.expression))
+}
+/// `lhs % rhs` for two numeric expressions.
+public func % <L: QueryExpression, R: QueryExpression>(lhs: L, rhs: R) -> TypedExpression<L.QueryValue?>
+where L.QueryValue: _NumericQueryValue, L.QueryValue == R.QueryValue {
+  TypedExpression(.binary(.remainder, lhs.expression, rhs.expression))
+}
+
+/// `-expr`.
+public prefix func - <E: QueryExpression>(operand: E) -> TypedExpression<E.QueryValue> where E.QueryValue: _NumericQueryValue {
+  TypedExpression(.unary(.negate, operand.expression))
+}
+
+/// Text concatenation, `lhs || rhs`.
+///
+/// ```swift
+/// Person.select { $0.firstName + " " + $0.lastName }
+/// ```
+public func + <L: QueryExpression>(lhs: L, rhs: String) -> TypedExpression<L.QueryValue>
+where L.QueryValue: _TextQueryValue {
+  TypedExpression(.binary(.concatenate, lhs.expression, .literal(.text(rhs))))
+}
+/// Text concatenation of two text expressions.
+public func + <L: QueryExpression, R: QueryExpression>(lhs: L, rhs: R) -> TypedExpression<L.QueryValue>
+where L.QueryValue: _TextQueryValue, R.QueryValue: _TextQueryValue {
+  TypedExpression(.binary(.concatenate, lhs.expression, rhs.expression))
+}

@@ -1,0 +1,51 @@
+extension QueryExpression {
+  /// `count(expr)`: the number of non-NULL values (`count(DISTINCT expr)` with `distinct: true`).
+  ///
+  /// ```swift
+  /// Reminder.select { $0.dueDate.count() }
+  /// ```
+  public func count(distinct: Bool = false) -> TypedExpression<Int> {
+    TypedExpression(.aggregate(.count, expression, distinct: distinct))
+  }
+
+  /// `min(expr)`: the least non-NULL value, NULL when there is none.
+  public func min() -> TypedExpression<QueryValue?> { TypedExpression(.aggregate(.min, expression, distinct: false)) }
+  /// `max(expr)`: the greatest non-NULL value, NULL when there is none.
+  public func max() -> TypedExpression<QueryValue?> { TypedExpression(.aggregate(.max, expression, distinct: false)) }
+  /// `min(expr)` of an optional expression.
+  public func min() -> TypedExpression<QueryValue> where QueryValue: _OptionalQueryValue {
+    TypedExpression(.aggregate(.min, expression, distinct: false))
+  }
+  /// `max(expr)` of an optional expression.
+  public func max() -> TypedExpression<QueryValue> where QueryValue: _OptionalQueryValue {
+    TypedExpression(.aggregate(.max, expression, distinct: false))
+  }
+}
+
+extension QueryExpression where QueryValue: _NumericQueryValue {
+  /// `sum(expr)`: NULL over no rows; an `integer overflow` error if an integer sum overflows.
+  ///
+  /// ```swift
+  /// Order.select { $0.quantity.sum() }   // Int?
+  /// ```
+  public func sum(distinct: Bool = false) -> TypedExpression<QueryValue?> {
+    TypedExpression(.aggregate(.sum, expression, distinct: distinct))
+  }
+  /// `total(expr)`: like `sum` but always a `REAL`, 0.0 over no rows.
+  public func total(distinct: Bool = false) -> TypedExpression<Double> {
+    TypedExpression(.aggregate(.total, expression, distinct: distinct))
+  }
+  /// `avg(expr)`: a `REAL`, NULL over no rows.
+  public func avg(distinct: Bool = false) -> TypedExpression<Double?> {
+    TypedExpression(.aggregate(.avg, expression, distinct: distinct))
+  }
+}
+
+extension TypedExpression where QueryValue == Int {
+  /// `count(*)`: the number of rows.
+  ///
+  /// ```swift
+  /// Reminder.group { $0.listID }.select { ($0.listID, .countAll) }
+  /// ```
+  public static var countAll: TypedExpression<Int> { TypedExpression(.aggregate(.count, nil, distinct: false)) }
+}
