@@ -31,7 +31,8 @@ public protocol DatabaseBackend: AnyObject {
 public struct StatementResult: Sendable, Hashable {
   /// Result rows of a select, each as long as its result columns.
   public var rows: [[SqliteValue]]
-  /// For an insert, the rowid of the last row inserted (0 when none was).
+  /// For an insert, the rowid of the last row this statement inserted; 0 for an insert that
+  /// inserted nothing (an ignored conflict, an upsert that updated) and for every other statement.
   public var lastInsertRowid: Int64
   /// For a write, the number of rows it inserted, updated or deleted.
   public var changes: Int

@@ -1,0 +1,163 @@
+import TandemCore
+
+extension DatabaseWriter {
+  /// Inserts a record and returns its rowid.
+  ///
+  /// ```swift
+  /// try db.insert(Reminder(id: 1, title: "Milk"))
+  /// try db.insert(Reminder(id: 1, title: "Oat milk"), onConflict: .replace)
+  /// ```
+  @discardableResult
+  public func insert<T: Table>(_ record: T, onConflict: ConflictPolicy = .abort) throws -> Int64 {
+    let statement = InsertStatement(
+      table: T.tableName, columns: T.schema.columns.map(\.name),
+      rows: [record.sqliteValues.map(SQLExpression.literal)], conflict: onConflict.resolution)
+    return try execute(.insert(statement)).lastInsertRowid
+  }
+
+  /// Inserts many records, all or none.
+  ///
+  /// ```swift
+  /// try db.insert([Reminder(id: 1, title: "Milk"), Reminder(id: 2, title: "Eggs")])
+  /// ```
+  public func insert<T: Table>(_ records: [T], onConflict: ConflictPolicy = .abort) throws {
+    guard !records.isEmpty else { return }
+    let columns = T.schema.columns.map(\.name)
+    // SQLite accepts at most 32,766 bound values per statement; stay well under it.
+    let rowsPerStatement = Swift.max(1, 10_000 / Swift.max(1, columns.count))
+    try transaction { db in
+      var start = records.startIndex
+      while start < records.endIndex {
+        let end = Swift.min(start + rowsPerStatement, records.endIndex)
+        let rows = records[start..<end].map { $0.sqliteValues.map(SQLExpression.literal) }
+        try db.run(.insert(InsertStatement(table: T.tableName, columns: columns, rows: rows, conflict: onConflict.resolution)))
+        start = end
+      }
+    }
+  }
+
+  /// Inserts a draft, letting the database assign its integer key, and returns the stored record.
+  ///
+  /// ```swift
+  /// let reminder = try db.insert(Reminder.Draft(title: "Milk"))
+  /// print(reminder.id)   // assigned by the database
+  /// ```
+  @discardableResult
+  public func insert<D: TableDraft>(_ draft: D) throws -> D.Record {
+    var encoder = RowEncoder()
+    draft.encode(to: &encoder)
+    let schema = D.Record.schema
+    return try transaction { db in
+      let statement = InsertStatement(
+        table: schema.name, columns: schema.columns.map(\.name), rows: [encoder.values.map(SQLExpression.literal)])
+      let rowid = try db.run(.insert(statement)).lastInsertRowid
+      var query = D.Record.all
+      query.base.filter = .binary(.equal, .rowid, .literal(.integer(rowid)))
+      guard let record = try db.fetchOne(query) else {
+        throw TandemError.misuse("the row inserted into \(schema.name) could not be read back")
+      }
+      return record
+    }
+  }
+
+  /// Inserts a record, or updates the existing row with the same primary key.
+  ///
+  /// ```swift
+  /// try db.upsert(Reminder(id: 1, title: "Milk"))   // INSERT … ON CONFLICT ("id") DO UPDATE SET …
+  /// ```
+  public func upsert<T: Table>(_ record: T) throws {
+    let keys = T.schema.primaryKeyColumns.map(\.name)
+    guard !keys.isEmpty else { throw TandemError.misuse("upsert needs a primary key, and \(T.tableName) has none") }
+    let assignments = T.schema.columns.filter { $0.primaryKey == nil }.map {
+      Assignment(column: $0.name, value: .excluded($0.name))
+    }
+    let conflict: InsertStatement.ConflictResolution =
+      assignments.isEmpty ? .nothing(target: keys) : .update(target: keys, assignments: assignments)
+    let statement = InsertStatement(
+      table: T.tableName, columns: T.schema.columns.map(\.name),
+      rows: [record.sqliteValues.map(SQLExpression.literal)], conflict: conflict)
+    try execute(.insert(statement))
+  }
+
+  /// Updates every column of the row with the record's primary key; `false` when no row has it.
+  ///
+  /// ```swift
+  /// reminder.title = "Oat milk"
+  /// try db.update(reminder)
+  /// ```
+  @discardableResult
+  public func update<T: Table>(_ record: T) throws -> Bool {
+    let values = record.sqliteValues
+    let assignments = zip(T.schema.columns, values).filter { $0.0.primaryKey == nil }.map {
+      Assignment(column: $0.0.name, value: .literal($0.1))
+    }
+    guard !assignments.isEmpty else { return try fetchCount(Select<T, T>.matching(record, values)) > 0 }
+    let statement = UpdateStatement(table: T.tableName, assignments: assignments, filter: try T.keyFilter(values))
+    return try execute(.update(statement)).changes > 0
+  }
+
+  /// Updates the rows a query selects; returns how many changed.
+  ///
+  /// ```swift
+  /// try db.update(Reminder.where { $0.priority == nil }) { $0.set(\.priority, to: .low) }
+  /// ```
+  @discardableResult
+  public func update<Root, Output>(_ query: Select<Root, Output>, set assignments: (inout Updates<Root>) -> Void, parameters: [String: SqliteValue] = [:]) throws -> Int {
+    let statement = query.update(assignments)
+    guard !statement.assignments.isEmpty else { return 0 }
+    return try execute(.update(statement), parameters: parameters).changes
+  }
+
+  /// Deletes the rows a query selects; returns how many were deleted.
+  ///
+  /// ```swift
+  /// try db.delete(Reminder.where { $0.isCompleted })
+  /// try db.delete(Reminder.all)
+  /// ```
+  @discardableResult
+  public func delete<Root, Output>(_ query: Select<Root, Output>, parameters: [String: SqliteValue] = [:]) throws -> Int {
+    try execute(.delete(query.deleteStatement), parameters: parameters).changes
+  }
+
+  /// Deletes the row with the record's primary key; `false` when there was none.
+  ///
+  /// ```swift
+  /// try db.delete(reminder)
+  /// ```
+  @discardableResult
+  public func delete<T: Table>(_ record: T) throws -> Bool {
+    let statement = DeleteStatement(table: T.tableName, filter: try T.keyFilter(record.sqliteValues))
+    return try execute(.delete(statement)).changes > 0
+  }
+}
+
+extension ConflictPolicy {
+  var resolution: InsertStatement.ConflictResolution {
+    switch self {
+    case .abort: .abort
+    case .replace: .replace
+    case .ignore: .ignore
+    }
+  }
+}
+
+extension Table {
+  /// `key1 = v1 AND key2 = v2` for the record's primary key values.
+  static func keyFilter(_ values: [SqliteValue]) throws -> SQLExpression {
+    let keyIndices = schema.columns.indices.filter { schema.columns[$0].primaryKey != nil }
+    guard !keyIndices.isEmpty else {
+      throw TandemError.misuse("\(tableName) has no primary key, so a record cannot be found by key")
+    }
+    return keyIndices.map { SQLExpression.binary(.equal, .column(schema.columns[$0].name), .literal(values[$0])) }
+      .reduce(nil as SQLExpression?) { partial, term in partial.map { .binary(.and, $0, term) } ?? term }
+      ?? .literal(.integer(0))
+  }
+}
+
+extension Select where Output == Root {
+  static func matching(_ record: Root, _ values: [SqliteValue]) throws -> Select {
+    var query = Root.all
+    query.base.filter = try Root.keyFilter(values)
+    return query
+  }
+}

@@ -1,0 +1,83 @@
+import TandemCore
+
+/// Runs every statement on two engines and throws a ``TandemError/Kind/divergence`` error the
+/// moment their answers differ: rows, values, storage classes, row counts, or one failing where
+/// the other succeeds. Open it with `Database(.tandem)`.
+///
+/// ```swift
+/// let db = try Database(.tandem)   // SQLite in memory + the memory engine
+/// ```
+///
+/// After a divergence the two engines may hold different data; start over with a fresh database.
+final class TandemBackend: DatabaseBackend {
+  let reference: any DatabaseBackend
+  let candidate: any DatabaseBackend
+
+  init(reference: any DatabaseBackend, candidate: any DatabaseBackend) {
+    self.reference = reference
+    self.candidate = candidate
+  }
+
+  var name: String { "tandem(\(reference.name), \(candidate.name))" }
+
+  func create(_ schema: TableSchema, ifNotExists: Bool) throws {
+    _ = try both("CREATE TABLE \(schema.name)") { try $0.create(schema, ifNotExists: ifNotExists); return true }
+  }
+
+  func drop(table: String, ifExists: Bool) throws {
+    _ = try both("DROP TABLE \(table)") { try $0.drop(table: table, ifExists: ifExists); return true }
+  }
+
+  func execute(_ statement: Statement, parameters: [String: SqliteValue]) throws -> StatementResult {
+    try both(String(describing: statement)) { try $0.execute(statement, parameters: parameters) }
+  }
+
+  func savepoint(_ name: String) throws { _ = try both("SAVEPOINT \(name)") { try $0.savepoint(name); return true } }
+  func release(_ name: String) throws { _ = try both("RELEASE \(name)") { try $0.release(name); return true } }
+  func rollback(to name: String) throws { _ = try both("ROLLBACK TO \(name)") { try $0.rollback(to: name); return true } }
+
+  func setTrace(_ trace: (@Sendable (String) -> Void)?) {
+    reference.setTrace(trace)
+  }
+
+  /// Runs `operation` on both engines and returns the reference result when they agree.
+  private func both<T: Equatable>(_ statement: String, _ operation: (any DatabaseBackend) throws -> T) throws -> T {
+    let expected = Result { try operation(reference) }
+    let actual = Result { try operation(candidate) }
+    switch (expected, actual) {
+    case (.success(let a), .success(let b)):
+      guard a == b else {
+        throw TandemError.divergence(
+          statement: statement,
+          message: "\(reference.name) returned \(Self.describe(a)) but \(candidate.name) returned \(Self.describe(b))")
+      }
+      return a
+    case (.failure(let a), .failure(let b)):
+      guard Self.sameFailure(a, b) else {
+        throw TandemError.divergence(
+          statement: statement, message: "\(reference.name) failed with \(a) but \(candidate.name) failed with \(b)")
+      }
+      throw a
+    case (.success(let a), .failure(let b)):
+      throw TandemError.divergence(
+        statement: statement, message: "\(reference.name) returned \(Self.describe(a)) but \(candidate.name) failed with \(b)")
+    case (.failure(let a), .success(let b)):
+      throw TandemError.divergence(
+        statement: statement, message: "\(reference.name) failed with \(a) but \(candidate.name) returned \(Self.describe(b))")
+    }
+  }
+
+  /// Errors agree when their kind, constraint, table, columns, message and SQLite code agree.
+  static func sameFailure(_ a: any Error, _ b: any Error) -> Bool {
+    guard let a = a as? TandemError, let b = b as? TandemError else { return false }
+    return a.kind == b.kind && a.constraint == b.constraint && a.table == b.table && a.columns == b.columns
+      && a.message == b.message && a.sqliteCode == b.sqliteCode
+  }
+
+  private static func describe<T>(_ value: T) -> String {
+    guard let result = value as? StatementResult else { return "\(value)" }
+    let rows = result.rows.map { "(" + $0.map { "\($0.storageClass) \($0)" }.joined(separator: ", ") + ")" }
+    return "\(result.rows.count) row(s) [\(rows.joined(separator: ", "))], changes \(result.changes), last rowid \(result.lastInsertRowid)"
+  }
+}
+
