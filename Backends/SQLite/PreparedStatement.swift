@@ -1,0 +1,190 @@
+import CSQLite
+import Foundation
+import TandemCore
+
+/// One compiled SQL statement: prepared in `init`, finalized in `deinit`.
+///
+/// Not `Sendable`: a statement belongs to its connection, which one thread uses at a time.
+final class PreparedStatement {
+  /// The connection the statement was prepared on (kept alive until the statement is finalized).
+  let connection: SQLiteConnection
+  let handle: OpaquePointer
+  /// The SQL text, as prepared.
+  let sql: String
+  /// The number of result columns.
+  let columnCount: Int32
+  /// The number of `?` placeholders.
+  let parameterCount: Int32
+
+  /// Compiles `sql`, which must hold exactly one statement.
+  ///
+  /// `persistent` tells SQLite the statement will be reused many times (statement cache).
+  init(connection: SQLiteConnection, sql: String, persistent: Bool) throws {
+    let prepared = try Self.prepare(sql, on: connection, persistent: persistent)
+    self.connection = connection
+    self.sql = sql
+    handle = prepared
+    columnCount = sqlite3_column_count(prepared)
+    parameterCount = sqlite3_bind_parameter_count(prepared)
+  }
+
+  /// Compiles `sql` on `connection`, refusing text with no statement or more than one.
+  private static func prepare(
+    _ sql: String, on connection: SQLiteConnection, persistent: Bool
+  ) throws -> OpaquePointer {
+    var prepared: OpaquePointer?
+    var hasTrailingStatement = false
+    let flags = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
+    let resultCode = sql.utf8CString.withUnsafeBufferPointer { text -> Int32 in
+      guard let base = text.baseAddress else { return SQLITE_MISUSE }
+      guard text.count <= Int(Int32.max) else { return SQLITE_TOOBIG }
+      var tail: UnsafePointer<CChar>?
+      // `text.count` includes the terminating NUL, which SQLite is told about.
+      let code = sqlite3_prepare_v3(connection.handle, base, Int32(text.count), flags, &prepared, &tail)
+      if code == SQLITE_OK, let tail {
+        hasTrailingStatement = containsStatement(tail)
+      }
+      return code
+    }
+    guard resultCode == SQLITE_OK else {
+      sqlite3_finalize(prepared)
+      try raiseSQLiteError(resultCode, connection: connection.handle, sql: sql)
+    }
+    guard let prepared else {
+      throw TandemError.misuse("the SQL text holds no statement").with(statement: sql)
+    }
+    guard !hasTrailingStatement else {
+      sqlite3_finalize(prepared)
+      throw TandemError.misuse("the SQL text holds more than one statement").with(statement: sql)
+    }
+    return prepared
+  }
+
+  deinit {
+    sqlite3_finalize(handle)
+  }
+
+  /// Whether the rest of the SQL text after the first statement has anything but blanks and `;`.
+  private static func containsStatement(_ tail: UnsafePointer<CChar>) -> Bool {
+    var cursor = tail
+    while cursor.pointee != 0 {
+      switch UInt8(bitPattern: cursor.pointee) {
+      case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), 0x0B, 0x0C,
+        UInt8(ascii: ";"):
+        cursor += 1
+      default:
+        return true
+      }
+    }
+    return false
+  }
+
+  // MARK: - Running
+
+  /// Binds `values`, steps to completion and returns the result rows; the statement is reset
+  /// (bindings cleared) afterwards, whether it succeeded or failed.
+  ///
+  /// `context` names the table the statement writes, to read table and column names out of a
+  /// constraint error message.
+  func run(_ values: [SqliteValue], context: ConstraintContext? = nil) throws -> [[SqliteValue]] {
+    defer {
+      sqlite3_reset(handle)
+      sqlite3_clear_bindings(handle)
+    }
+    try bind(values, context: context)
+    var rows: [[SqliteValue]] = []
+    while true {
+      let resultCode = sqlite3_step(handle)
+      switch resultCode {
+      case SQLITE_ROW:
+        rows.append(try currentRow())
+      case SQLITE_DONE:
+        return rows
+      default:
+        try raiseSQLiteError(resultCode, connection: connection.handle, sql: sql, context: context)
+      }
+    }
+  }
+
+  /// Binds one value per placeholder, in order.
+  private func bind(_ values: [SqliteValue], context: ConstraintContext?) throws {
+    guard values.count == Int(parameterCount) else {
+      throw TandemError.misuse("\(values.count) values for \(parameterCount) placeholders").with(statement: sql)
+    }
+    for (offset, value) in values.enumerated() {
+      let resultCode = bind(value, at: Int32(offset + 1))
+      if resultCode != SQLITE_OK {
+        try raiseSQLiteError(resultCode, connection: connection.handle, sql: sql, context: context)
+      }
+    }
+  }
+
+  private func bind(_ value: SqliteValue, at index: Int32) -> Int32 {
+    switch value {
+    case .null:
+      return sqlite3_bind_null(handle, index)
+    case .integer(let integer):
+      return sqlite3_bind_int64(handle, index, integer)
+    case .real(let real):
+      return sqlite3_bind_double(handle, index, real)
+    case .text(let text):
+      var text = text
+      return text.withUTF8 { bytes in
+        // The byte count (not NUL termination) delimits the text, so NUL characters survive.
+        guard let base = bytes.baseAddress, !bytes.isEmpty else {
+          return sqlite3_bind_text64(handle, index, "", 0, tandem_sqlite_transient(), UInt8(SQLITE_UTF8))
+        }
+        return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { characters in
+          sqlite3_bind_text64(
+            handle, index, characters, UInt64(bytes.count), tandem_sqlite_transient(), UInt8(SQLITE_UTF8))
+        }
+      }
+    case .blob(let data):
+      return data.withUnsafeBytes { bytes in
+        // A NULL pointer would bind SQL NULL; an empty blob is a zero-length zeroblob.
+        guard let base = bytes.baseAddress, !bytes.isEmpty else {
+          return sqlite3_bind_zeroblob(handle, index, 0)
+        }
+        return sqlite3_bind_blob64(handle, index, base, UInt64(bytes.count), tandem_sqlite_transient())
+      }
+    }
+  }
+
+  /// The values of the current result row, each in the storage class SQLite reports.
+  private func currentRow() throws -> [SqliteValue] {
+    var row: [SqliteValue] = []
+    row.reserveCapacity(Int(columnCount))
+    for column in 0..<columnCount {
+      row.append(try value(at: column))
+    }
+    return row
+  }
+
+  private func value(at column: Int32) throws -> SqliteValue {
+    switch sqlite3_column_type(handle, column) {
+    case SQLITE_INTEGER:
+      return .integer(sqlite3_column_int64(handle, column))
+    case SQLITE_FLOAT:
+      return .real(sqlite3_column_double(handle, column))
+    case SQLITE_TEXT:
+      // Pointer first, then the byte count (SQLite's documented order).
+      // A NULL pointer for a TEXT value means SQLite ran out of memory converting it.
+      guard let text = sqlite3_column_text(handle, column) else {
+        try raiseSQLiteError(SQLITE_NOMEM, connection: connection.handle, sql: sql)
+      }
+      let count = Int(sqlite3_column_bytes(handle, column))
+      return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
+    case SQLITE_BLOB:
+      let bytes = sqlite3_column_blob(handle, column)
+      let count = Int(sqlite3_column_bytes(handle, column))
+      // An empty blob has no pointer; a missing pointer for a non-empty one means out of memory.
+      guard let bytes else {
+        if count == 0 { return .blob(Data()) }
+        try raiseSQLiteError(SQLITE_NOMEM, connection: connection.handle, sql: sql)
+      }
+      return .blob(Data(bytes: bytes, count: count))
+    default:
+      return .null
+    }
+  }
+}
