@@ -95,7 +95,7 @@ import Testing
       #expect(row[2] == .text(column.type.declaredName))
       let isRowidAlias = keyCount == 1 && column.primaryKey != nil && column.type.storage == .integer
       #expect(row[3] == .integer(column.type.isNullable || isRowidAlias ? 0 : 1), "notnull of \(column.name)")
-      #expect(row[4] == (column.defaultValue.map { .text(TableSchema.defaultLiteral($0)) } ?? .null), "default of \(column.name)")
+      #expect(row[4] == (column.defaultValue.map { .text($0.sqlLiteral) } ?? .null), "default of \(column.name)")
       let keyPosition = schema.primaryKeyColumns.firstIndex(of: column).map { Int64($0 + 1) } ?? 0
       #expect(row[5] == .integer(keyPosition), "pk of \(column.name)")
     }
