@@ -1,0 +1,99 @@
+import Tandem
+import Testing
+
+/// Foreign keys are enforced on every backend, with their ON DELETE actions, and undone with the
+/// statement or transaction that caused them.
+@Suite struct ForeignKeyTests {
+  struct Abort: Error {}
+
+  /// Lists 1–3; todos (ON DELETE CASCADE) in lists 1 and 2; a note (NO ACTION) in list 2; tags
+  /// (ON DELETE SET NULL) in lists 3 and 1.
+  static func database(_ kind: BackendKind) throws -> Database {
+    let db = try makeDatabase(kind)
+    try db.create(TodoList.self)
+    try db.create(TodoItem.self)
+    try db.create(
+      TableSchema(
+        "notes",
+        columns: [.column("id", .integer, primaryKey: true), .column("listID", .null(.integer), references: .table("lists", column: "id"))]))
+    try db.create(
+      TableSchema(
+        "tags",
+        columns: [
+          .column("id", .integer, primaryKey: true),
+          .column("listID", .null(.integer), references: .table("lists", column: "id", onDelete: .setNull)),
+        ]))
+    try db.insert([TodoList(id: 1, title: "a"), TodoList(id: 2, title: "b"), TodoList(id: 3, title: "c")])
+    try db.insert([TodoItem(id: 1, listID: 1, title: "x"), TodoItem(id: 2, listID: 2, title: "y")])
+    try db.insertRaw(into: "notes", columns: ["id", "listID"], values: [1, 2])
+    for (id, list) in [(1, 3), (2, 3), (3, 1)] as [(Int64, Int64)] {
+      try db.insertRaw(into: "tags", columns: ["id", "listID"], values: [.integer(id), .integer(list)])
+    }
+    return db
+  }
+
+  static let failure = ErrorSummary.constraint(.foreignKey, table: nil, columns: [], message: "FOREIGN KEY constraint failed")
+
+  @Test(arguments: BackendKind.allCases)
+  func changingAReferencedKeyFails(_ kind: BackendKind) throws {
+    let db = try Self.database(kind)
+    let error = try #require(throws: TandemError.self) {
+      try db.update(TodoList.where { $0.id == 1 }) { $0.set(\.id, to: 5) }
+    }
+    #expect(error.summary == Self.failure)
+    #expect(try db.fetchAll(TodoList.all.select { $0.id }) == [1, 2, 3])
+  }
+
+  @Test(arguments: BackendKind.allCases)
+  func noActionBlocksTheDeleteAndItsCascade(_ kind: BackendKind) throws {
+    let db = try Self.database(kind)
+    // List 2 has a todo (cascade) and a note (no action): the note wins, nothing is deleted.
+    let error = try #require(throws: TandemError.self) { try db.delete(TodoList.where { $0.id == 2 }) }
+    #expect(error.summary == Self.failure)
+    #expect(try db.fetchAll(TodoItem.all.select { $0.id }) == [1, 2])
+    #expect(try db.fetchCount(TodoList.all) == 3)
+  }
+
+  @Test(arguments: BackendKind.allCases)
+  func setNullAndCascade(_ kind: BackendKind) throws {
+    let db = try Self.database(kind)
+    #expect(try db.delete(TodoList.where { $0.id == 3 }) == 1)
+    #expect(try db.storedRows(of: "tags", columns: ["id", "listID"]) == [[1, nil], [2, nil], [3, 1]])
+    #expect(try db.delete(TodoList.where { $0.id == 1 }) == 1)
+    #expect(try db.storedRows(of: "tags", columns: ["id", "listID"]) == [[1, nil], [2, nil], [3, nil]])
+    #expect(try db.fetchAll(TodoItem.all.select { $0.id }) == [2])
+    // A NULL reference refers to nothing and is allowed.
+    try db.insertRaw(into: "notes", columns: ["id", "listID"], values: [2, nil])
+    #expect(try db.storedRows(of: "notes", columns: ["listID"]) == [[2], [nil]])
+  }
+
+  @Test(arguments: BackendKind.allCases)
+  func replacingAParentDeletesItsCascadingChildren(_ kind: BackendKind) throws {
+    let db = try Self.database(kind)
+    // OR REPLACE deletes the old parent row, which cascades; an upsert updates it in place.
+    try db.insert(TodoList(id: 1, title: "A"), onConflict: .replace)
+    #expect(try db.fetchAll(TodoItem.all.select { $0.id }) == [2])
+    try db.upsert(TodoList(id: 2, title: "B"))
+    #expect(try db.fetchAll(TodoItem.all.select { $0.id }) == [2])
+    // The note of list 2 (NO ACTION) is satisfied again by the replacing row.
+    try db.insert(TodoList(id: 2, title: "B again"), onConflict: .replace)
+    #expect(try db.fetchAll(TodoItem.all.select { $0.id }) == [] as [Int])
+    #expect(try db.storedRows(of: "notes", columns: ["listID"]) == [[2]])
+    #expect(try db.fetchAll(TodoList.all.select { $0.title }) == ["A", "B again", "c"])
+  }
+
+  @Test(arguments: BackendKind.allCases)
+  func rolledBackCascadeRestoresTheChildren(_ kind: BackendKind) throws {
+    let db = try Self.database(kind)
+    #expect(throws: Abort.self) {
+      try db.transaction { db in
+        try db.delete(TodoList.where { $0.id == 1 })
+        try db.delete(TodoList.where { $0.id == 3 })
+        #expect(try db.fetchAll(TodoItem.all.select { $0.id }) == [2])
+        throw Abort()
+      }
+    }
+    #expect(try db.fetchAll(TodoItem.all.select { $0.id }) == [1, 2])
+    #expect(try db.storedRows(of: "tags", columns: ["listID"]) == [[3], [3], [1]])
+  }
+}

@@ -1,0 +1,265 @@
+import Foundation
+import Tandem
+import Testing
+
+// The code samples of Docs/Queries.md, run on every backend. The guide's tables are the suite's
+// `Reminder` and `Item` (Tables/Reminder.swift, Tables/Item.swift).
+
+@Suite struct QueriesGuideTests {
+  /// The guide's setup sample, on `kind`.
+  static func guideDatabase(_ kind: BackendKind) throws -> Database {
+    let db = try makeDatabase(kind)
+    try db.create(Reminder.self)
+    try db.insert([
+      Reminder(id: 1, title: "Milk", priority: .high),
+      Reminder(id: 2, title: "Eggs", isCompleted: true),
+      Reminder(id: 3, title: "Bread", dueDate: Date(timeIntervalSince1970: 1_700_000_000), priority: .low),
+    ])
+    try db.create(Item.self)
+    try db.insert([
+      Item(id: 1, name: "apple", stock: 5, reorderLevel: 10, price: 1.5),
+      Item(id: 2, name: "banana", stock: 20, reorderLevel: 10, price: 0.25, discount: 10),
+    ])
+    return db
+  }
+
+  @Test(arguments: BackendKind.allCases)
+  func fetching(_ kind: BackendKind) throws {
+    let db = try Self.guideDatabase(kind)
+    let all = try db.fetchAll(Reminder.all)
+    let milk = try db.fetchOne(Reminder.where { $0.title == "Milk" })
+    let open = try db.fetchCount(Reminder.where { !$0.isCompleted })
+    let bread = try db.find(Reminder.self, key: 3)
+    #expect(all.map(\.id) == [1, 2, 3])
+    #expect(milk?.id == 1)
+    #expect(open == 2)
+    #expect(bread?.title == "Bread")
+  }
+
+  @Test(arguments: BackendKind.allCases)
+  func filtering(_ kind: BackendKind) throws {
+    let db = try Self.guideDatabase(kind)
+    #expect(try db.fetchAll(Item.where { $0.stock < 10 }).map(\.id) == [1])
+    #expect(try db.fetchAll(Item.where { $0.stock < $0.reorderLevel }).map(\.id) == [1])
+    #expect(try db.fetchAll(Item.where { $0.price >= 1.5 && $0.name != "date" }).map(\.id) == [1])
+    #expect(try db.fetchAll(Reminder.where { !$0.isCompleted || $0.priority == .high }).map(\.id) == [1, 3])
+    #expect(try db.fetchAll(Reminder.where { $0.title == "Milk" }.where { $0.id > 0 }).map(\.id) == [1])
+  }
+
+  @Test(arguments: BackendKind.allCases)
+  func nilAndNullLogic(_ kind: BackendKind) throws {
+    let db = try Self.guideDatabase(kind)
+    func titles(_ query: Select<Reminder, Reminder>) throws -> [String] { try db.fetchAll(query).map(\.title) }
+    #expect(try titles(Reminder.where { $0.dueDate == nil }) == ["Milk", "Eggs"])
+    #expect(try titles(Reminder.where { $0.priority != nil }) == ["Milk", "Bread"])
+    #expect(try titles(Reminder.where { $0.priority.isNull() }) == ["Eggs"])
+    #expect(try titles(Reminder.where { $0.priority != .high }) == ["Bread"])
+    #expect(try titles(Reminder.where { $0.priority.isNot(.high) }) == ["Eggs", "Bread"])
+    #expect(try db.fetchAll(Reminder.all.select { TypedExpression<Bool?>($0.priority == .high) }) == [true, nil, false])
+  }
+
+  @Test(arguments: BackendKind.allCases)
+  func setsRangesAndText(_ kind: BackendKind) throws {
+    let db = try Self.guideDatabase(kind)
+    func titles(_ query: Select<Reminder, Reminder>) throws -> [String] { try db.fetchAll(query).map(\.title) }
+    #expect(try titles(Reminder.where { $0.id.in([1, 3]) }) == ["Milk", "Bread"])
+    #expect(try titles(Reminder.where { $0.priority.notIn([.high]) }) == ["Bread"])
+    #expect(try titles(Reminder.where { $0.id.notIn([]) }) == ["Milk", "Eggs", "Bread"])
+    #expect(try db.fetchAll(Item.where { $0.stock.between(5, and: 10) }).map(\.id) == [1])
+
+    #expect(try titles(Reminder.where { $0.title.like("%MILK%") }) == ["Milk"])
+    #expect(try titles(Reminder.where { $0.title.like("100!%", escape: "!") }) == [])
+    #expect(try titles(Reminder.where { $0.title.glob("B*") }) == ["Bread"])
+    #expect(try titles(Reminder.where { $0.title.collate(.nocase) == "milk" }) == ["Milk"])
+  }
+
+  @Test(arguments: BackendKind.allCases)
+  func expressionsAndFunctions(_ kind: BackendKind) throws {
+    let db = try Self.guideDatabase(kind)
+    #expect(try db.fetchAll(Reminder.all.select { $0.title.upper() }) == ["MILK", "EGGS", "BREAD"])
+    #expect(try db.fetchAll(Reminder.all.select { $0.priority ?? .medium }) == [.high, .medium, .low] as [Priority])
+    #expect(
+      try db.fetchAll(Reminder.all.select { Case<String>(else: "later").when($0.priority == .high, then: "now") })
+        == ["now", "later", "later"])
+    #expect(try db.fetchAll(Reminder.all.select { $0.title + "!" }) == ["Milk!", "Eggs!", "Bread!"])
+    #expect(try db.fetchAll(Item.all.select { ($0.price * 2).round(1) }) == [3.0, 0.5])
+    #expect(try db.fetchAll(Item.all.select { $0.stock / 0 }) == [nil, nil] as [Int?])
+
+    // Integer overflow becomes REAL.
+    try db.update(Item.where { $0.id == 1 }) { $0.set(\.stock, to: .max) }
+    #expect(try db.fetchAll(Item.where { $0.id == 1 }.select { ($0.stock + 1).cast(as: .real, to: Double.self) }) == [9.223372036854776e18])
+    let error = try #require(throws: TandemError.self) { try db.fetchAll(Item.where { $0.id == 1 }.select { $0.stock + 1 }) }
+    #expect(error.kind == .decodingFailure)
+  }
+
+  @Test(arguments: BackendKind.allCases)
+  func ordering(_ kind: BackendKind) throws {
+    let db = try Self.guideDatabase(kind)
+    func titles(_ query: Select<Reminder, Reminder>) throws -> [String] { try db.fetchAll(query).map(\.title) }
+    #expect(try titles(Reminder.order { $0.title }) == ["Bread", "Eggs", "Milk"])
+    #expect(try titles(Reminder.order { ($0.isCompleted, $0.dueDate.desc(nulls: .last)) }) == ["Bread", "Milk", "Eggs"])
+    #expect(try titles(Reminder.order { $0.priority.desc() }) == ["Milk", "Bread", "Eggs"])
+    #expect(try titles(Reminder.order { $0.title.collate(.nocase) }) == ["Bread", "Eggs", "Milk"])
+
+    #expect(try titles(Reminder.order { $0.title }.limit(2)) == ["Bread", "Eggs"])
+    #expect(try titles(Reminder.order { $0.title }.limit(2, offset: 1)) == ["Eggs", "Milk"])
+    #expect(try db.fetchAll(Reminder.all.select { $0.isCompleted }.distinct()) == [false, true])
+  }
+
+  @Test(arguments: BackendKind.allCases)
+  func deterministicOrder(_ kind: BackendKind) throws {
+    let fresh = try makeDatabase(kind)
+    try fresh.create(Reminder.self)
+    for id in [5, 1, 3] { try fresh.insert(Reminder(id: id)) }
+    #expect(try fresh.fetchAll(Reminder.all.select { $0.id }) == [1, 3, 5])
+    #expect(Reminder.order { $0.isCompleted }.statement.orderBy == [OrderingTerm(.column("is_completed")), OrderingTerm(.rowid)])
+  }
+
+  @Test(arguments: BackendKind.allCases)
+  func projections(_ kind: BackendKind) throws {
+    let db = try Self.guideDatabase(kind)
+    let titles: [String] = try db.fetchAll(Reminder.all.select { $0.title })
+    let pairs: [(Int, String)] = try db.fetchAll(Reminder.all.select { ($0.id, $0.title) })
+    let due: [Date?] = try db.fetchAll(Reminder.where { $0.id == 3 }.select { $0.dueDate })
+    #expect(titles == ["Milk", "Eggs", "Bread"])
+    #expect(pairs.map(\.0) == [1, 2, 3])
+    #expect(pairs.map(\.1) == titles)
+    #expect(due == [Date(timeIntervalSince1970: 1_700_000_000)])
+  }
+
+  @Test(arguments: BackendKind.allCases)
+  func aggregatesAndGrouping(_ kind: BackendKind) throws {
+    let db = try Self.guideDatabase(kind)
+    let stock = try db.fetchAll(Item.all.select { $0.stock.sum() })
+    let none = try db.fetchAll(Item.where { $0.id < 0 }.select { ($0.stock.sum(), $0.stock.total()) })
+    #expect(stock == [25])
+    #expect(none.count == 1)
+    #expect(none.first?.0 == nil)
+    #expect(none.first?.1 == 0.0)
+
+    let perPriority = Reminder.group { $0.priority }
+      .select { ($0.priority, TypedExpression<Int>.countAll) }
+    let busy = Reminder.group { $0.priority }
+      .having { _ in TypedExpression<Int>.countAll > 1 }
+      .select { $0.priority }
+    let groups = try db.fetchAll(perPriority)
+    #expect(groups.map(\.0) == [nil, .low, .high])
+    #expect(groups.map(\.1) == [1, 1, 1])
+    #expect(try db.fetchAll(busy) == [] as [Priority?])
+    try db.insert(Reminder(id: 4, title: "Tea", priority: .low))
+    #expect(try db.fetchAll(busy) == [.low] as [Priority?])
+  }
+
+  @Test(arguments: BackendKind.allCases)
+  func insertingAndUpserting(_ kind: BackendKind) throws {
+    let db = try Self.guideDatabase(kind)
+    #expect(try db.insert(Reminder(id: 4, title: "Tea")) == 4)
+    let jam = try db.insert(Reminder.Draft(title: "Jam"))
+    #expect(jam.id == 5)
+    try db.insert([Reminder(id: 6, title: "Rice"), Reminder(id: 7, title: "Salt")])
+    try db.insert(Reminder(id: 1, title: "Oat milk"), onConflict: .replace)
+    try db.insert(Reminder(id: 2, title: "Ignored"), onConflict: .ignore)
+    #expect(
+      try db.fetchAll(Reminder.all.select { $0.title }) == ["Oat milk", "Eggs", "Bread", "Tea", "Jam", "Rice", "Salt"])
+
+    try db.upsert(Reminder(id: 1, title: "Oat milk", priority: .high))
+    try db.upsert(Reminder(id: 8, title: "Flour"))
+    #expect(try db.find(Reminder.self, key: 1) == Reminder(id: 1, title: "Oat milk", priority: .high))
+    #expect(try db.find(Reminder.self, key: 8) == Reminder(id: 8, title: "Flour"))
+
+    #expect(throws: TandemError.self) {
+      try db.insert([Reminder(id: 9, title: "New"), Reminder(id: 1, title: "Duplicate")])
+    }
+    #expect(try db.find(Reminder.self, key: 9) == nil)
+  }
+
+  @Test(arguments: BackendKind.allCases)
+  func updatingAndDeleting(_ kind: BackendKind) throws {
+    let db = try Self.guideDatabase(kind)
+    if var eggs = try db.find(Reminder.self, key: 2) {
+      eggs.title = "Duck eggs"
+      #expect(try db.update(eggs))
+    }
+    #expect(try db.update(Reminder.where { $0.priority == nil }) { $0.set(\.priority, to: .low) } == 1)
+    #expect(try db.update(Item.all) { $0.set(\.stock, to: $0.stock + 1) } == 2)
+    #expect(try db.fetchAll(Reminder.all.select { $0.title }) == ["Milk", "Duck eggs", "Bread"])
+    #expect(try db.fetchAll(Reminder.all.select { $0.priority }) == [.high, .low, .low] as [Priority?])
+    #expect(try db.fetchAll(Item.all.select { $0.stock }) == [6, 21])
+
+    // Assignments read the row as it was before the statement.
+    try db.update(Item.all) {
+      $0.set(\.stock, to: $0.reorderLevel)
+      $0.set(\.reorderLevel, to: $0.stock)
+    }
+    #expect(try db.fetchAll(Item.all.select { ($0.stock, $0.reorderLevel) }).map { [$0.0, $0.1] } == [[10, 6], [10, 21]])
+
+    if let milk = try db.find(Reminder.self, key: 1) {
+      #expect(try db.delete(milk))
+      #expect(try db.delete(milk) == false)
+    }
+    #expect(try db.delete(Reminder.where { $0.isCompleted }) == 1)
+    #expect(try db.delete(Reminder.all) == 1)
+    #expect(try db.fetchCount(Reminder.all) == 0)
+  }
+
+  @Test(arguments: BackendKind.allCases)
+  func namedParameters(_ kind: BackendKind) throws {
+    let db = try Self.guideDatabase(kind)
+    let byTitle = Reminder.where { $0.title == Parameter<String>("title") }
+    #expect(try db.fetchAll(byTitle, parameters: ["title": "Milk"]).map(\.id) == [1])
+    #expect(try db.fetchAll(byTitle, parameters: ["title": "Eggs"]).map(\.id) == [2])
+    let error = try #require(throws: TandemError.self) { try db.fetchAll(byTitle) }
+    #expect(error.kind == .misuse)
+  }
+
+  @Test(arguments: BackendKind.allCases)
+  func transactions(_ kind: BackendKind) throws {
+    let db = try Self.guideDatabase(kind)
+    try db.transaction { db in
+      try db.insert(Reminder(id: 10, title: "Coffee"))
+      try db.update(Reminder.where { $0.id == 1 }) { $0.set(\.isCompleted, to: true) }
+    }
+    #expect(try db.find(Reminder.self, key: 10)?.title == "Coffee")
+    #expect(try db.find(Reminder.self, key: 1)?.isCompleted == true)
+
+    try db.transaction { db in
+      try db.insert(Reminder(id: 11, title: "Kept"))
+      try? db.transaction { db in
+        try db.insert(Reminder(id: 12, title: "Undone"))
+        throw CancellationError()
+      }
+    }
+    #expect(try db.find(Reminder.self, key: 11)?.title == "Kept")
+    #expect(try db.find(Reminder.self, key: 12) == nil)
+
+    #expect(throws: CancellationError.self) {
+      try db.transaction { db in
+        try db.insert(Reminder(id: 13, title: "Rolled back"))
+        throw CancellationError()
+      }
+    }
+    #expect(try db.find(Reminder.self, key: 13) == nil)
+  }
+
+  @Test(arguments: BackendKind.allCases)
+  func errors(_ kind: BackendKind) throws {
+    let db = try Self.guideDatabase(kind)
+    var caught = false
+    do {
+      try db.insert(Reminder(id: 1, title: "Duplicate"))
+    } catch let error as TandemError where error.kind == .constraintViolation {
+      caught = true
+      #expect(error.constraint == .primaryKey)
+      #expect(error.table == "reminders")
+      #expect(error.columns == ["id"])
+      #expect(error.message == "UNIQUE constraint failed: reminders.id")
+    }
+    #expect(caught)
+
+    try db.insertRaw(
+      into: "items", columns: ["id", "name", "stock", "reorderLevel", "price"], values: [3, "cherry", "many", 0, 0.0])
+    let decoding = try #require(throws: TandemError.self) { try db.fetchAll(Item.all) }
+    #expect(decoding.kind == .decodingFailure)
+    #expect(decoding.message == "cannot decode Int from text value 'many' in column items.stock")
+  }
+}
