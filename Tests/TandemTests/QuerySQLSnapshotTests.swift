@@ -110,3 +110,15 @@ final class TraceLog: @unchecked Sendable {
   func append(_ line: String) { lock.withLock { storage.append(line) } }
   var lines: [String] { lock.withLock { storage } }
 }
+
+@Suite struct SingleColumnSelectTests {
+  @Test func singleColumnResultsCompareDirectly() throws {
+    let db = try Database(.memory)
+    try db.create(SnapshotReminder.self)
+    try db.insert([SnapshotReminder(id: 1, title: "a"), SnapshotReminder(id: 2, title: "b")])
+    #expect(try db.fetchAll(SnapshotReminder.all.select { $0.title }) == ["a", "b"])
+    #expect(try db.fetchOne(SnapshotReminder.all.select { $0.id.sum() }) == 3)
+    #expect(try db.fetchAll(SnapshotReminder.all.select { $0.id.max() }) == [2])
+    #expect(try db.fetchAll(SnapshotReminder.all.select { ($0.id, $0.title) }).map(\.1) == ["a", "b"])
+  }
+}

@@ -13,8 +13,8 @@
 ///     .column("name", .text),
 ///   ])
 ///   struct Columns: TableColumns {
-///     let id = ColumnExpression<Int>("id", table: "tags")
-///     let name = ColumnExpression<String>("name", table: "tags")
+///     let id = ColumnExpression<Int>("id")
+///     let name = ColumnExpression<String>("name")
 ///   }
 ///   static let columns = Columns()
 ///

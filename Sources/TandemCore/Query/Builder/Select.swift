@@ -157,7 +157,21 @@ extension Select {
     return copy
   }
 
-  /// Chooses the result columns: one expression, or a tuple of them.
+  /// Chooses one result column.
+  ///
+  /// ```swift
+  /// let titles: Select<Reminder, String> = Reminder.all.select { $0.title }
+  /// let total = Item.all.select { $0.stock.sum() }   // Select<Item, Int?>
+  /// ```
+  public func select<E: QueryExpression>(_ column: (Root.Columns) -> E) -> Select<Root, E.QueryValue>
+  where E.QueryValue: ColumnType {
+    var statement = base
+    statement.columns = [column(Root.columns).expression]
+    return Select<Root, E.QueryValue>(
+      base: statement, isRecord: false, decodeRow: { decoder in try decoder.decode(E.QueryValue.self) })
+  }
+
+  /// Chooses the result columns: a tuple of expressions.
   ///
   /// ```swift
   /// let titles: Select<Reminder, String> = Reminder.all.select { $0.title }
