@@ -1,0 +1,150 @@
+import Foundation
+import Tandem
+
+/// Random INSERTs (plain, OR REPLACE, OR IGNORE, upserts), UPDATEs and DELETEs that often hit
+/// existing rows and often violate constraints.
+struct WriteGenerator {
+  var expressions: ExpressionGenerator
+  /// Values already written per column, reused so that keys collide.
+  var history: [String: [SqliteValue]] = [:]
+
+  init(expressions: ExpressionGenerator) {
+    self.expressions = expressions
+  }
+
+  private var table: TableSchema { expressions.table }
+
+  // MARK: - INSERT
+
+  /// An insert into `expressions.table`; `plain` forces the ABORT policy with literal rows.
+  mutating func insert(plain: Bool = false) -> InsertStatement {
+    if !plain && expressions.random.chance(0.07) {
+      let conflict: InsertStatement.ConflictResolution = expressions.random.pick([.abort, .replace, .ignore])
+      return InsertStatement(table: table.name, columns: [], rows: [[]], conflict: conflict)
+    }
+    var columns = expressions.random.sample(table.columns, count: 1...table.columns.count)
+    if expressions.random.chance(0.4) {
+      columns = table.columns
+    } else if expressions.random.chance(0.8) {
+      // Mostly give the NOT NULL columns without a default a value, so that most rows get in.
+      let required = table.columns.filter { !$0.type.isNullable && $0.defaultValue == nil && table.rowidColumn != $0 }
+      columns += required.filter { column in !columns.contains { $0.name == column.name } }
+    }
+    let names = columns.map(\.name)
+    let rowCount = expressions.random.weighted([(5, 1), (3, 2), (2, 3), (1, 5)])
+    let rows = (0..<rowCount).map { _ in columns.map { value(for: $0, plain: plain) } }
+    let conflict: InsertStatement.ConflictResolution =
+      plain ? .abort : conflictPolicy()
+    return InsertStatement(table: table.name, columns: names, rows: rows, conflict: conflict)
+  }
+
+  private mutating func conflictPolicy() -> InsertStatement.ConflictResolution {
+    switch expressions.random.weighted([(5, 0), (2, 1), (2, 2), (3, 3), (1, 4)]) {
+    case 0: .abort
+    case 1: .replace
+    case 2: .ignore
+    case 3: upsert(doNothing: false)
+    default: upsert(doNothing: true)
+    }
+  }
+
+  private mutating func upsert(doNothing: Bool) -> InsertStatement.ConflictResolution {
+    var targets = uniquenessKeys()
+    if targets.isEmpty || expressions.random.chance(0.05) {
+      targets.append([expressions.random.pick(table.columns).name])
+    }
+    var target = expressions.random.pick(targets)
+    if expressions.random.chance(0.04) { target = [] }
+    if doNothing { return .nothing(target: target) }
+    expressions.allowsExcluded = true
+    defer { expressions.allowsExcluded = false }
+    let assigned = expressions.random.sample(table.columns, count: 1...min(3, table.columns.count))
+    let assignments = assigned.map { column in
+      Assignment(
+        column: column.name,
+        value: expressions.random.chance(0.4)
+          ? .excluded(column.name) : expressions.expression(depth: expressions.random.int(0...2)))
+    }
+    return .update(target: target, assignments: assignments)
+  }
+
+  /// The column lists of the table's primary key, UNIQUE columns and unique indexes.
+  func uniquenessKeys() -> [[String]] {
+    var keys: [[String]] = []
+    let primaryKey = table.primaryKeyColumns.map(\.name)
+    if !primaryKey.isEmpty { keys.append(primaryKey) }
+    keys += table.columns.filter { $0.isUnique && $0.primaryKey == nil }.map { [$0.name] }
+    keys += table.indexes.filter(\.isUnique).map(\.columns)
+    return keys
+  }
+
+  /// A value for one column of an inserted row.
+  private mutating func value(for column: ColumnSchema, plain: Bool) -> SQLExpression {
+    let key = table.name + "\u{0}" + column.name
+    let previous = history[key] ?? []
+    let choice = expressions.random.weighted([
+      (55, 0), (15, 1), (previous.isEmpty ? 0 : 14, 2), (plain ? 0 : 7, 3), (plain ? 0 : 6, 4), (4, 5),
+    ])
+    let value: SqliteValue
+    switch choice {
+    case 0 where table.rowidColumn == column && expressions.random.chance(0.7):
+      // A rowid alias takes integers (or NULL for a new rowid); other values mostly fail.
+      value = expressions.random.chance(0.3) ? .null : .integer(NastyValues.integer(&expressions.random))
+    case 0: value = NastyValues.any(&expressions.random, preferring: column.type)
+    case 1: value = NastyValues.any(&expressions.random)
+    case 2: value = expressions.random.pick(previous)
+    case 3: return expressions.parameter(NastyValues.any(&expressions.random, preferring: column.type))
+    case 4:
+      let saved = expressions.mode
+      expressions.mode = .constant
+      defer { expressions.mode = saved }
+      return expressions.expression(depth: expressions.random.int(1...2))
+    default: value = .null
+    }
+    if previous.count < 12 { history[key, default: []].append(value) }
+    return .literal(avoidingRandomRowid(value, for: column))
+  }
+
+  /// Once a rowid alias holds 9223372036854775807, SQLite picks later rowids at random (its
+  /// documented fallback), which no other engine can match; keep that value out of such columns
+  /// unless AUTOINCREMENT makes the next insert fail deterministically instead.
+  private func avoidingRandomRowid(_ value: SqliteValue, for column: ColumnSchema) -> SqliteValue {
+    guard table.rowidColumn == column, column.primaryKey != .autoincrement else { return value }
+    switch value {
+    case .integer(.max): return .integer(.max - 1)
+    case .text(let text) where text.trimmingCharacters(in: .whitespaces) == "9223372036854775807":
+      return .text("9223372036854775806")
+    default: return value
+    }
+  }
+
+  // MARK: - UPDATE and DELETE
+
+  /// An update of 1–3 columns, usually filtered.
+  mutating func update() -> UpdateStatement {
+    let assigned = expressions.random.sample(table.columns, count: 1...min(3, table.columns.count))
+    let assignments = assigned.map { column -> Assignment in
+      let key = table.name + "\u{0}" + column.name
+      let value: SQLExpression
+      if let previous = history[key], !previous.isEmpty, expressions.random.chance(0.2) {
+        value = .literal(avoidingRandomRowid(expressions.random.pick(previous), for: column))
+      } else if expressions.random.chance(0.3) {
+        value = .literal(
+          avoidingRandomRowid(NastyValues.any(&expressions.random, preferring: column.type), for: column))
+      } else {
+        value = expressions.expression(depth: expressions.random.int(0...2))
+      }
+      return Assignment(column: column.name, value: value)
+    }
+    let filter: SQLExpression? =
+      expressions.random.chance(0.8) ? expressions.predicate(depth: expressions.random.int(0...2)) : nil
+    return UpdateStatement(table: table.name, assignments: assignments, filter: filter)
+  }
+
+  /// A delete, usually filtered.
+  mutating func delete() -> DeleteStatement {
+    let filter: SQLExpression? =
+      expressions.random.chance(0.85) ? expressions.predicate(depth: expressions.random.int(0...2)) : nil
+    return DeleteStatement(table: table.name, filter: filter)
+  }
+}

@@ -1,0 +1,403 @@
+import Foundation
+import Tandem
+import Testing
+
+/// Mismatches the differential fuzzer found, each cut down to its schema and statements. Every
+/// test runs the case on SQLite in memory and on the memory engine and demands the same answers
+/// (and the same table contents after every write); most also pin SQLite's own answer so the
+/// test says what the behaviour is.
+///
+/// A test here fails until the engine (or the core) is fixed, and then keeps it fixed.
+@Suite("Regressions found by the differential fuzzer")
+struct Regressions {
+  // Seed 0x7A4DE11A, case 1: a LIMIT/OFFSET parameter read the value of the select's first parameter.
+  @Test func limitAndOffsetParametersAreBoundByName() throws {
+    let t = TableSchema("t", columns: [.column("x", .blob)])
+    let limited: [FuzzOperation] = [
+      .insert("t", ["x"], [[12], [.blob(Data("12".utf8))]]),
+      .select(
+        SelectStatement(
+          table: "t", columns: [.parameter("p0")], orderBy: [OrderingTerm(.rowid)], limit: .parameter("p1")),
+        ["p0": .integer(-9_223_372_036_854_775_807), "p1": 1]),
+    ]
+    #expect(
+      try RegressionCase.sqliteAnswer([t], limited)
+        == .result(StatementResult(rows: [[.integer(-9_223_372_036_854_775_807)]])))
+    RegressionCase.expectAgreement([t], limited)
+
+    let offset: [FuzzOperation] = [
+      .select(
+        SelectStatement(
+          table: "t", columns: [.aggregate(.sum, .parameter("p0"), distinct: false)], groupBy: [.column("x")],
+          orderBy: [OrderingTerm(.column("x"))], limit: .literal(-1), offset: .parameter("p1")),
+        ["p0": .real(1e308), "p1": 2])
+    ]
+    #expect(try RegressionCase.sqliteAnswer([t], offset) == .result(StatementResult()))
+    RegressionCase.expectAgreement([t], offset)
+  }
+
+  // Seed 0x7A4DE11A, case 252: the DDL wrote a text DEFAULT holding a NUL character into the SQL,
+  // which SQLite stops reading at ("unrecognized token"); the memory engine accepted the table.
+  @Test func textDefaultWithNULCreatesTheSameTable() {
+    let t = TableSchema("t", columns: [.column("a", .null(.real), default: .text("a\u{0}b"))])
+    RegressionCase.expectAgreement([t], [.insert("t", [], [[]])])
+  }
+
+  // Seed 0x3039, cases 33, 2030, 3564, 5725; seed 0x7A4DE11A, case 286: SQLite folds `x IS NULL`
+  // to 0 (and `IS NOT NULL` to 1) when x is a NOT NULL column or the rowid alias — visible on the
+  // NULL row an aggregate over no rows produces.
+  @Test func isNullOfANotNullColumnIsFoldedToAConstant() throws {
+    let t = TableSchema("t", columns: [.column("y", .null(.blob)), .column("n", .real)])
+    let having: [FuzzOperation] = [
+      .select(
+        SelectStatement(
+          table: "t", columns: [.aggregate(.total, .column("y"), distinct: false)],
+          having: .isNull(.column("n"), negated: false)))
+    ]
+    #expect(try RegressionCase.sqliteAnswer([t], having) == .result(StatementResult()))
+    RegressionCase.expectAgreement([t], having)
+
+    let k = TableSchema("k", columns: [.column("x", .integer, primaryKey: true)])
+    let rowidAlias: [FuzzOperation] = [
+      .select(
+        SelectStatement(
+          table: "k", columns: [.isNull(.column("x"), negated: true), .aggregate(.avg, .rowid, distinct: false)]))
+    ]
+    #expect(try RegressionCase.sqliteAnswer([k], rowidAlias) == .result(StatementResult(rows: [[.integer(1), .null]])))
+    RegressionCase.expectAgreement([k], rowidAlias)
+  }
+
+  // Seed 0x7A4DE11A, case 535; seed 0x3039, case 1759: when AUTOINCREMENT runs out of rowids
+  // ("database or disk is full") in an INSERT OR REPLACE / OR IGNORE, SQLite rolls back the whole
+  // transaction, not just the statement (such statements run without a statement journal).
+  @Test func fullAutoincrementInInsertOrReplaceRollsBackTheTransaction() throws {
+    let t = TableSchema("t", columns: [.column("y", .null(.text)), .column("b", .integer, primaryKey: .autoincrement)])
+    let operations: [FuzzOperation] = [
+      .savepoint(
+        [
+          .insert("t", ["y"], [["q"]]),
+          .insert("t", ["b"], [[9_223_372_036_854_775_806], [nil], [nil]], .replace),
+        ], rollback: false)
+    ]
+    let db = try Database(.sqliteInMemory)
+    try db.create(t)
+    try? db.transaction { connection in
+      try connection.execute(.insert(InsertStatement(table: "t", columns: ["y"], rows: [[.literal("q")]])))
+      _ = try? connection.execute(
+        .insert(
+          InsertStatement(
+            table: "t", columns: ["b"],
+            rows: [[.literal(9_223_372_036_854_775_806)], [.literal(nil)], [.literal(nil)]],
+            conflict: .replace)))
+    }
+    let count = SelectStatement(table: "t", columns: [.aggregate(.count, nil, distinct: false)])
+    #expect(try db.execute(.select(count)).rows == [[0]])
+    RegressionCase.expectAgreement([t], operations)
+  }
+
+  // Seed 0x309, case 778: an INSERT OR IGNORE whose row is ignored (NOT NULL) still uses up the
+  // AUTOINCREMENT number it took; the next single-row INSERT then finds the rowids exhausted, and
+  // as it runs without a statement journal, SQLITE_FULL rolls back the whole transaction.
+  @Test func ignoredRowUsesUpItsAutoincrementNumber() throws {
+    let t = TableSchema(
+      "t",
+      columns: [.column("n", .integer, primaryKey: .autoincrement), .column("c", .real), .column("r", .null(.text))])
+    let operations: [FuzzOperation] = [
+      .insert("t", ["n", "c"], [[9_223_372_036_854_775_806, 1]]),
+      .insert("t", [], [[]], .ignore),
+      .savepoint([.insert("t", ["n", "c"], [[5, -1]]), .insert("t", ["r"], [[3.0]])], rollback: false),
+    ]
+    RegressionCase.expectAgreement([t], operations)
+  }
+
+  // Seed 0x3039, case 630: an INSERT OR IGNORE that fails on its second row (a rowid alias given
+  // text: "datatype mismatch") keeps its first row inside a transaction — SQLite runs OR IGNORE
+  // without a statement journal, so the failed statement is not undone.
+  @Test func failedInsertOrIgnoreKeepsItsEarlierRowsInATransaction() {
+    let t = TableSchema("t", columns: [.column("y", .integer, primaryKey: true), .column("c", .text)])
+    RegressionCase.expectAgreement(
+      [t],
+      [
+        .savepoint(
+          [.insert("t", ["y", "c"], [[3_037_000_500, .blob(Data("12".utf8))], ["''", "É"]], .ignore)], rollback: false)
+      ])
+  }
+
+  // Seed 0x7A4DE11A, case 1123: `excluded.x` holds the proposed value after the column's affinity
+  // ('10.0' as TEXT here), so the DO UPDATE sets x to 0 and collides with the row holding '0'.
+  @Test func upsertExcludedValueHasTheColumnAffinity() throws {
+    let t = TableSchema("t", columns: [.column("x", .null(.text), unique: true)])
+    let upsert = Statement.insert(
+      InsertStatement(
+        table: "t", columns: ["x"], rows: [[.literal(10.0)]],
+        conflict: .update(
+          target: ["x"], assignments: [Assignment(column: "x", value: .binary(.less, .excluded("x"), .literal(100)))])))
+    let operations: [FuzzOperation] = [.insert("t", ["x"], [[10.0], ["0"]]), .statement(upsert, parameters: [:])]
+    guard case .failure(let failure) = try RegressionCase.sqliteAnswer([t], operations) else {
+      Issue.record("SQLite accepted the upsert")
+      return
+    }
+    #expect(failure.message == "UNIQUE constraint failed: t.x")
+    RegressionCase.expectAgreement([t], operations)
+  }
+
+  // Seed 0x3039, cases 3141, 4656, 5384, 5789, 2477: SQLite turns `x IN ()` into the integer
+  // literal 0 while parsing. So in ORDER BY, `(… AND (x IN ()))` folds to the ordinal 0 ("1st ORDER
+  // BY term out of range"); `v IS (x IN ())` means `v IS FALSE`; and x is never resolved, so an
+  // unknown column inside an empty IN is no error.
+  @Test func emptyInListIsTheLiteralZero() throws {
+    let t = TableSchema("t", columns: [.column("v", .text), .column("x", .null(.real))])
+    let fill: FuzzOperation = .insert("t", ["v"], [["é"]])
+    let ordered: [FuzzOperation] = [
+      fill,
+      .select(
+        SelectStatement(
+          table: "t", columns: [.column("v")],
+          orderBy: [
+            OrderingTerm(
+              .binary(
+                .and, .inList(.literal(12), [], negated: false), .binary(.greaterOrEqual, .column("v"), .column("x"))),
+              descending: true),
+            OrderingTerm(.rowid),
+          ])),
+    ]
+    guard case .failure(let failure) = try RegressionCase.sqliteAnswer([t], ordered) else {
+      Issue.record("SQLite accepted the ORDER BY")
+      return
+    }
+    #expect(failure.message == "1st ORDER BY term out of range - should be between 1 and 1")
+    RegressionCase.expectAgreement([t], ordered)
+
+    let isFalse: [FuzzOperation] = [
+      fill,
+      .select(
+        SelectStatement(
+          table: "t", columns: [.column("v")],
+          filter: .binary(.is, .column("v"), .inList(.column("x"), [], negated: false)),
+          orderBy: [OrderingTerm(.rowid)])),
+    ]
+    #expect(try RegressionCase.sqliteAnswer([t], isFalse) == .result(StatementResult(rows: [["é"]])))
+    RegressionCase.expectAgreement([t], isFalse)
+
+    let unresolved: [FuzzOperation] = [
+      fill,
+      .statement(
+        .update(
+          UpdateStatement(
+            table: "t", assignments: [Assignment(column: "v", value: .literal("z"))],
+            filter: .inList(.column("no_such_column"), [], negated: false))), parameters: [:]),
+    ]
+    #expect(try RegressionCase.sqliteAnswer([t], unresolved) == .result(StatementResult()))
+    RegressionCase.expectAgreement([t], unresolved)
+
+    // Seed 0x309, case 2320: `min(x) IN ()` is the constant 0, so the query is no aggregate and
+    // an empty table gives no row at all.
+    let notAggregate: [FuzzOperation] = [
+      .select(
+        SelectStatement(
+          table: "t", columns: [.inList(.aggregate(.min, .column("x"), distinct: false), [], negated: false)]))
+    ]
+    #expect(try RegressionCase.sqliteAnswer([t], notAggregate) == .result(StatementResult()))
+    RegressionCase.expectAgreement([t], notAggregate)
+  }
+
+  // Seed 0x3039, cases 1305, 5652: an unknown column in an upsert's DO UPDATE SET is no error
+  // while no row conflicts (SQLite accepts the statement and inserts).
+  @Test func unknownColumnInDoUpdateIsNoErrorWithoutAConflict() throws {
+    let t = TableSchema(
+      "t",
+      columns: [.column("d", .null(.integer)), .column("id", .integer, primaryKey: true), .column("f", .null(.text))])
+    let operations: [FuzzOperation] = [
+      .statement(
+        .insert(
+          InsertStatement(
+            table: "t", columns: ["f"], rows: [[.literal(1e308)]],
+            conflict: .update(target: ["id"], assignments: [Assignment(column: "d", value: .column("no_such_column"))]))
+        ),
+        parameters: [:])
+    ]
+    #expect(
+      try RegressionCase.sqliteAnswer([t], operations) == .result(StatementResult(lastInsertRowid: 1, changes: 1)))
+    RegressionCase.expectAgreement([t], operations)
+  }
+
+  // Seed 0x3039, case 4096: `x BETWEEN low AND high` stops when `x >= low` is false, so an error
+  // in `high` (here an empty ESCAPE) is never raised.
+  @Test func betweenSkipsTheUpperBoundWhenTheLowerFails() throws {
+    let t = TableSchema("t", columns: [.column("v", .null(.real))])
+    let operations: [FuzzOperation] = [
+      .insert("t", ["v"], [["9223372036854775807"]]),
+      .select(
+        SelectStatement(
+          table: "t", columns: [.column("v")],
+          filter: .between(
+            .unary(.negate, .column("v")), .column("v"),
+            .like(.literal("9223372036854775808"), pattern: .literal("."), escape: .literal(""), negated: false),
+            negated: false),
+          orderBy: [OrderingTerm(.rowid)])),
+    ]
+    #expect(try RegressionCase.sqliteAnswer([t], operations) == .result(StatementResult()))
+    RegressionCase.expectAgreement([t], operations)
+  }
+
+  // Seed 0x309, case 184: rows that OFFSET skips are never computed, so an error in a result
+  // column of such a row (an ESCAPE of two characters) is never raised.
+  @Test func rowsSkippedByOffsetAreNotEvaluated() throws {
+    let t = TableSchema("t", columns: [.column("v", .null(.integer))])
+    let operations: [FuzzOperation] = [
+      .select(
+        SelectStatement(
+          table: "t",
+          columns: [
+            .binary(
+              .concatenate, .like(.literal("a_b"), pattern: .literal(""), escape: .literal("ab"), negated: false),
+              .aggregate(.max, .literal(-9.223372036854776e18), distinct: false))
+          ], limit: .literal(-1), offset: .literal(" 3 ")))
+    ]
+    #expect(try RegressionCase.sqliteAnswer([t], operations) == .result(StatementResult()))
+    RegressionCase.expectAgreement([t], operations)
+  }
+
+  // Seed 0x309, case 3804: once an ORDER BY term is a UNIQUE column (or the rowid), SQLite drops
+  // the terms after it, so an error in them is never raised.
+  @Test func orderByTermsAfterAUniqueColumnAreNotEvaluated() throws {
+    let t = TableSchema("t", columns: [.column("id", .integer, primaryKey: true), .column("e", .text, unique: true)])
+    let operations: [FuzzOperation] = [
+      .insert("t", ["e"], [["\\%"]]),
+      .select(
+        SelectStatement(
+          table: "t", columns: [.literal(216.125)],
+          orderBy: [
+            OrderingTerm(.column("e"), descending: true, nulls: .first),
+            OrderingTerm(
+              .like(.literal(-123.625), pattern: .literal("%"), escape: .literal("ab"), negated: false), nulls: .first),
+            OrderingTerm(.rowid),
+          ])),
+    ]
+    #expect(try RegressionCase.sqliteAnswer([t], operations) == .result(StatementResult(rows: [[216.125]])))
+    RegressionCase.expectAgreement([t], operations)
+  }
+
+  // Seed 0x3039, case 1786: text made from a blob that is not valid UTF-8 (`text || blob`) is
+  // compared by its raw bytes in SQLite; the memory engine only has the repaired Swift string.
+  @Test func textFromInvalidUTF8BlobOrdersByItsBytes() throws {
+    let t = TableSchema("t", columns: [.column("b", .blob)])
+    let operations: [FuzzOperation] = [
+      .insert("t", ["b"], [[.blob(Data([0xFF, 0x00]))], [.blob(Data([0x86, 0x30, 0x95]))]]),
+      .select(
+        SelectStatement(
+          table: "t", columns: [.rowid],
+          orderBy: [OrderingTerm(.binary(.concatenate, .literal("x"), .column("b"))), OrderingTerm(.rowid)])),
+    ]
+    #expect(try RegressionCase.sqliteAnswer([t], operations) == .result(StatementResult(rows: [[2], [1]])))
+    RegressionCase.expectAgreement([t], operations)
+
+    // Seed 0xBEEF, case 2018: replace() over such a blob gives its bytes back unchanged.
+    let replaced: [FuzzOperation] = [
+      .insert("t", ["b"], [[.blob(Data([0xFF, 0x00]))]]),
+      .select(
+        SelectStatement(
+          table: "t", columns: [.cast(.function(.replace, [.column("b"), .literal("\\"), .literal(42)]), as: .blob)],
+          orderBy: [OrderingTerm(.rowid)])),
+    ]
+    #expect(try RegressionCase.sqliteAnswer([t], replaced) == .result(StatementResult(rows: [[.blob(Data([0xFF, 0x00]))]])))
+    RegressionCase.expectAgreement([t], replaced)
+  }
+
+  // Seed 0xBEEF, case 2916: when SQLite walks an index (here the UNIQUE index on y, for the
+  // ORDER BY), it first evaluates the WHERE terms the index row can answer (the one on rowid),
+  // then the others; so the bad ESCAPE is raised although `b` is NULL. Without that index the
+  // same query returns no row and no error.
+  @Test func whereTermsTheIndexAnswersAreEvaluatedFirst() throws {
+    let t = TableSchema(
+      "t", columns: [.column("n", .real), .column("y", .null(.blob), unique: true), .column("b", .null(.real))])
+    let operations: [FuzzOperation] = [
+      .insert("t", ["n"], [[" 12 "]]),
+      .select(
+        SelectStatement(
+          table: "t", columns: [.column("n")],
+          filter: .binary(.and, .column("b"), .like(.rowid, pattern: .literal("1"), escape: .literal("ab"), negated: false)),
+          orderBy: [OrderingTerm(.column("y")), OrderingTerm(.rowid)])),
+    ]
+    guard case .failure(let failure) = try RegressionCase.sqliteAnswer([t], operations) else {
+      Issue.record("SQLite did not evaluate the rowid term first")
+      return
+    }
+    #expect(failure.message == "ESCAPE expression must be a single character")
+    RegressionCase.expectAgreement([t], operations)
+  }
+
+  // Seed 0xBEEF, case 1154: LIKE with a BLOB operand is 0 before its ESCAPE is checked, while a
+  // NULL operand with a bad ESCAPE is an error; SQLite stops at LIMIT, so the fifth row (NULL)
+  // is never evaluated and the query succeeds.
+  @Test func rowsAfterTheLimitAreNotEvaluated() throws {
+    let t = TableSchema("t", columns: [.column("y", .null(.blob))])
+    let operations: [FuzzOperation] = [
+      .insert("t", ["y"], [[.blob(Data("abc".utf8))], [.blob(Data([0x61, 0x00]))], [.blob(Data())], [.blob(Data([0x20]))], [nil]]),
+      .select(
+        SelectStatement(
+          table: "t", columns: [.rowid],
+          filter: .binary(
+            .greaterOrEqual, .literal(.blob(Data("abc".utf8))),
+            .like(.column("y"), pattern: .literal("ä_%"), escape: .literal("ab"), negated: false)),
+          orderBy: [OrderingTerm(.rowid)], limit: .literal(4))),
+    ]
+    #expect(try RegressionCase.sqliteAnswer([t], operations) == .result(StatementResult(rows: [[1], [2], [3], [4]])))
+    RegressionCase.expectAgreement([t], operations)
+  }
+
+  // Seed 0xBEEF, case 2155: `rowid = value` finds a row only when the value converts to an
+  // integer strictly inside the Int64 range; -9223372036854775808.0 (here from the text
+  // '-9223372036854775809') never matches, though `=` elsewhere calls them equal.
+  @Test func rowidLookupNeverMatchesTheSmallestReal() throws {
+    let t = TableSchema("t", columns: [.column("e", .integer, primaryKey: true), .column("y", .real)])
+    let operations: [FuzzOperation] = [
+      .insert("t", ["e", "y"], [[.integer(.min), 10]]),
+      .statement(
+        .delete(DeleteStatement(table: "t", filter: .binary(.equal, .column("e"), .literal("-9223372036854775809")))),
+        parameters: [:]),
+    ]
+    #expect(try RegressionCase.sqliteAnswer([t], operations) == .result(StatementResult()))
+    RegressionCase.expectAgreement([t], operations)
+  }
+
+  // Seed 0x3039, cases 321, 956, 1705, 5841 (and others): a bare column in an aggregate query
+  // takes its value from the first row SQLite visits, and SQLite visits a covering index (here the
+  // one on k, v) in index order, not the table in rowid order.
+  @Test func bareColumnFollowsTheCoveringIndexOrder() throws {
+    let t = TableSchema(
+      "t", columns: [.column("n", .text), .column("v", .null(.integer)), .column("k", .null(.text))],
+      indexes: [.index(on: ["k", "v"])])
+    let operations: [FuzzOperation] = [
+      .insert("t", ["n", "v"], [["a*", 3], ["0.1", -9_223_372_036_854_775_807]]),
+      .select(
+        SelectStatement(
+          table: "t", columns: [.column("v"), .aggregate(.count, nil, distinct: false)], groupBy: [.literal(0.1)],
+          orderBy: [OrderingTerm(.literal(0.1))])),
+    ]
+    #expect(
+      try RegressionCase.sqliteAnswer([t], operations)
+        == .result(StatementResult(rows: [[-9_223_372_036_854_775_807, 2]])))
+    RegressionCase.expectAgreement([t], operations)
+  }
+
+  // Seed 0x309, cases 1269, 1872: sum() raises "integer overflow" only if the overflowing integers
+  // come before the first non-integer, and SQLite sums in the order of the covering index it
+  // scans (here d's index puts the two integer-looking texts first).
+  @Test func sumFollowsTheCoveringIndexOrder() throws {
+    let t = TableSchema(
+      "t", columns: [.column("e", .real), .column("d", .null(.text)), .column("y", .null(.blob))],
+      indexes: [.index(on: ["d", "y"])])
+    let operations: [FuzzOperation] = [
+      .insert("t", ["d", "e"], [["3", 0]]),
+      .insert("t", ["e", "d"], [[7, .blob(Data("1.5".utf8))], [.real(.infinity), 9_223_372_036_854_775_806]]),
+      .select(SelectStatement(table: "t", columns: [.aggregate(.sum, .column("d"), distinct: false)])),
+    ]
+    guard case .failure(let failure) = try RegressionCase.sqliteAnswer([t], operations) else {
+      Issue.record("SQLite's sum did not overflow")
+      return
+    }
+    #expect(failure.message == "integer overflow")
+    RegressionCase.expectAgreement([t], operations)
+  }
+}
