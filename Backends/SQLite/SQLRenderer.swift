@@ -77,6 +77,12 @@ public struct SQLRenderer: Sendable, Hashable {
     try writer.writeList(select.columns) { try $0.write($1) }
     writer += " FROM "
     try writer.writeIdentifier(select.table)
+    if select.isAggregate || select.distinct {
+      // Aggregates and DISTINCT depend on the order rows are visited in (floating-point sums,
+      // which of two equal values represents a group). Forbidding indexes pins that order to
+      // the rowid, the order the memory engine visits rows in; rowid lookups stay allowed.
+      writer += " NOT INDEXED"
+    }
     if let filter = select.filter {
       writer += " WHERE "
       try writer.write(filter)

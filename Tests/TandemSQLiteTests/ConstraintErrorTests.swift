@@ -190,7 +190,7 @@ struct ConstraintErrorTests {
       let overflow = tandemError {
         _ = try backend.execute(.select(SelectStatement(table: "t", columns: [.aggregate(.sum, .column("n"), distinct: false)])), parameters: [:])
       }
-      #expect(overflow == TandemError.sqlite(code: 1, message: "integer overflow", sql: #"SELECT sum("n") FROM "t""#))
+      #expect(overflow == TandemError.sqlite(code: 1, message: "integer overflow", sql: #"SELECT sum("n") FROM "t" NOT INDEXED"#))
     }
   }
 

@@ -33,7 +33,7 @@ struct RendererStatementTests {
     let rendered = try renderer.render(.select(select))
     #expect(
       rendered.sql
-        == #"SELECT DISTINCT "a", count(*), sum(DISTINCT "b") FROM "t" WHERE ("b" > ?) GROUP BY "a" HAVING (count(*) > ?) ORDER BY "a" DESC NULLS LAST, count(*) ASC NULLS FIRST, rowid ASC LIMIT ? OFFSET ?"#
+        == #"SELECT DISTINCT "a", count(*), sum(DISTINCT "b") FROM "t" NOT INDEXED WHERE ("b" > ?) GROUP BY "a" HAVING (count(*) > ?) ORDER BY "a" DESC NULLS LAST, count(*) ASC NULLS FIRST, rowid ASC LIMIT ? OFFSET ?"#
     )
     #expect(
       rendered.bindings == [.parameter("minimum"), .value(.integer(1)), .value(.integer(10)), .value(.integer(20))])
