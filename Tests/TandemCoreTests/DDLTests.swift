@@ -75,6 +75,7 @@ import Testing
         .column("tiny", .real, default: .real(.leastNonzeroMagnitude)),
         .column("inf", .real, default: .real(-.infinity)),
         .column("parent", .null(.integer), references: .table("order", column: "id", onDelete: .setNull)),
+        .column("nul", .text, default: "a\u{0}b"),
       ],
       indexes: [.index(on: ["größe", "select"]), .index("uniq", on: ["big"], unique: true)]),
     TableSchema("pairs", columns: [.column("a", .text, primaryKey: true), .column("b", .integer, primaryKey: true), .column("c", .null(.blob))]),
@@ -95,7 +96,9 @@ import Testing
       #expect(row[2] == .text(column.type.declaredName))
       let isRowidAlias = keyCount == 1 && column.primaryKey != nil && column.type.storage == .integer
       #expect(row[3] == .integer(column.type.isNullable || isRowidAlias ? 0 : 1), "notnull of \(column.name)")
-      #expect(row[4] == (column.defaultValue.map { .text($0.sqlLiteral) } ?? .null), "default of \(column.name)")
+      let expectedDefault = column.defaultValue.map { TableSchema.defaultLiteral($0) }
+        .map { $0.hasPrefix("(") ? String($0.dropFirst().dropLast()) : $0 }
+      #expect(row[4] == (expectedDefault.map(SqliteValue.text) ?? .null), "default of \(column.name)")
       let keyPosition = schema.primaryKeyColumns.firstIndex(of: column).map { Int64($0 + 1) } ?? 0
       #expect(row[5] == .integer(keyPosition), "pk of \(column.name)")
     }

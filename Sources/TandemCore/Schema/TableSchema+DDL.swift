@@ -1,3 +1,5 @@
+import Foundation
+
 extension TableSchema {
   /// The `CREATE TABLE` statement for this schema.
   ///
@@ -78,6 +80,10 @@ extension TableSchema {
   /// A DEFAULT clause takes a literal or a parenthesized expression; negative numbers are wrapped
   /// so that `-9223372036854775808` and `-9e999` read as single values.
   static func defaultLiteral(_ value: SqliteValue) -> String {
+    // SQL text cannot hold a NUL character; spell such text as the cast of its UTF-8 bytes.
+    if case .text(let text) = value, text.utf8.contains(0) {
+      return "(CAST(" + SqliteValue.blob(Data(text.utf8)).sqlLiteral + " AS TEXT))"
+    }
     let literal = value.sqlLiteral
     return literal.hasPrefix("-") ? "(" + literal + ")" : literal
   }
