@@ -51,8 +51,10 @@ extension DatabaseWriter {
     guard let keyColumn = T.schema.primaryKeyColumns.first, T.schema.primaryKeyColumns.count == 1 else {
       throw TandemError.misuse("\(T.tableName) has no single-column primary key")
     }
+    // A named parameter keeps the statement identical across keys, so both engines reuse
+    // their prepared statement / compiled plan.
     var query = T.all
-    query.base.filter = .binary(.equal, .column(keyColumn.name), .literal(key.sqliteValue))
-    return try fetchOne(query)
+    query.base.filter = .binary(.equal, .column(keyColumn.name), .parameter("tandem_key"))
+    return try fetchOne(query, parameters: ["tandem_key": key.sqliteValue])
   }
 }

@@ -172,9 +172,12 @@ struct ExpressionGenerator {
       random.chance(0.8) ? .literal(.text(NastyValues.likePattern(&random))) : expression(depth: depth)
     var escape: SQLExpression?
     if random.chance(0.2) {
+      // Only single-character escapes: a bad ESCAPE is a run-time error, and whether SQLite
+      // reaches it depends on its plan (which WHERE term or ORDER BY term an index lets it skip),
+      // which the memory engine does not model. The typed API cannot build one either.
       escape = random.weighted([
         (6, SQLExpression.literal(.text("\\"))), (3, .literal(.text("x"))), (2, .literal(.text("%"))),
-        (1, .literal(.text("ab"))), (1, .literal(.null)), (1, .literal(.text("é"))), (1, .literal(.text(""))),
+        (1, .literal(.null)), (1, .literal(.text("é"))),
       ])
     }
     return .like(expression(depth: depth), pattern: pattern, escape: escape, negated: random.chance(0.3))

@@ -10,12 +10,13 @@ public struct Select<Root: Table, Output>: Sendable {
   /// The statement as written, before Tandem adds its deterministic tie-breakers.
   public var base: SelectStatement
   let decodeRow: @Sendable (inout RowDecoder) throws -> Output
-  let isRecord: Bool
+  /// Names the table and result columns in decoding errors.
+  let resultSchema: TableSchema
 
   init(base: SelectStatement, isRecord: Bool, decodeRow: @escaping @Sendable (inout RowDecoder) throws -> Output) {
     self.base = base
-    self.isRecord = isRecord
     self.decodeRow = decodeRow
+    self.resultSchema = isRecord ? Root.schema : Self.projectionSchema(base.columns)
   }
 
   /// The statement a backend runs, with a deterministic order: without ORDER BY, rows come in
@@ -43,15 +44,15 @@ public struct Select<Root: Table, Output>: Sendable {
 
   /// Decodes one result row.
   public func decode(_ values: [SqliteValue]) throws -> Output {
-    var decoder = RowDecoder(values: values, schema: isRecord ? Root.schema : projectionSchema)
+    var decoder = RowDecoder(values: values, schema: resultSchema)
     return try decodeRow(&decoder)
   }
 
   /// Column names for decoding errors of projections (`#0`, `#1`… when not plain columns).
-  private var projectionSchema: TableSchema {
+  private static func projectionSchema(_ columns: [SQLExpression]) -> TableSchema {
     TableSchema(
       Root.tableName,
-      columns: base.columns.enumerated().map { index, expression in
+      columns: columns.enumerated().map { index, expression in
         if case .column(let name) = expression { return .column(name, .blob) }
         return .column("#\(index)", .blob)
       })

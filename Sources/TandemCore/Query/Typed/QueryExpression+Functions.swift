@@ -7,12 +7,12 @@ extension QueryExpression where QueryValue: _TextQueryValue {
   /// Reminder.where { $0.title.like("%milk%") }
   /// Reminder.where { $0.title.like("100!%", escape: "!") }
   /// ```
-  public func like(_ pattern: String, escape: Character? = nil) -> TypedExpression<Bool> {
+  public func like(_ pattern: String, escape: Unicode.Scalar? = nil) -> TypedExpression<Bool> {
     TypedExpression(.like(expression, pattern: .literal(.text(pattern)), escape: escape.map { .literal(.text(String($0))) }, negated: false))
   }
 
   /// `expr NOT LIKE pattern`.
-  public func notLike(_ pattern: String, escape: Character? = nil) -> TypedExpression<Bool> {
+  public func notLike(_ pattern: String, escape: Unicode.Scalar? = nil) -> TypedExpression<Bool> {
     TypedExpression(.like(expression, pattern: .literal(.text(pattern)), escape: escape.map { .literal(.text(String($0))) }, negated: true))
   }
 
