@@ -1,0 +1,146 @@
+import TandemCore
+
+extension ExpressionCompiler {
+  /// Compiles an expression as a condition (WHERE, HAVING, CASE WHEN): true only when the value
+  /// is true, with SQLite's short-circuit evaluation of AND, OR and NOT.
+  func condition(_ expression: SQLExpression) throws -> CompiledCondition {
+    try condition(expression, wantTrue: true)
+  }
+
+  /// A compiled condition and whether it reads no row.
+  struct CompiledCondition {
+    let test: ConditionEvaluator
+    let isConstant: Bool
+  }
+
+  private func condition(_ expression: SQLExpression, wantTrue: Bool) throws -> CompiledCondition {
+    if Self.foldsToZero(expression) { return CompiledCondition(test: { _ in !wantTrue }, isConstant: true) }
+    if case .inList(let operand, let list, let negated) = expression,
+      let rewritten = Self.singleValueIn(operand, list, negated: negated)
+    {
+      return try condition(rewritten, wantTrue: wantTrue)
+    }
+    switch expression {
+    case .binary(.and, let lhs, let rhs), .binary(.or, let lhs, let rhs):
+      let isAnd = if case .binary(.and, _, _) = expression { true } else { false }
+      let left = try condition(lhs, wantTrue: wantTrue)
+      let right = try condition(rhs, wantTrue: wantTrue)
+      let (l, r) = (left.test, right.test)
+      let isConstant = left.isConstant && right.isConstant
+      // true-test of AND and false-test of OR need both; the others need either.
+      if isAnd == wantTrue {
+        return CompiledCondition(test: { context in try l(context) && r(context) }, isConstant: isConstant)
+      }
+      return CompiledCondition(test: { context in try l(context) || r(context) }, isConstant: isConstant)
+    case .unary(.not, let operand):
+      return try condition(operand, wantTrue: !wantTrue)
+    case .between(let operand, let low, let high, let negated):
+      return try betweenCondition(operand, low, high, wantTrue: wantTrue != negated)
+    case .binary(let op, let lhs, let rhs):
+      guard let comparison = ComparisonOperator(op), !((op == .is || op == .isNot) && Self.truthConstant(rhs) != nil)
+      else { fallthrough }
+      return try comparisonCondition(comparison, lhs, rhs, wantTrue: wantTrue)
+    default:
+      let compiled = try compile(expression)
+      let evaluate = compiled.evaluate
+      let test: ConditionEvaluator =
+        wantTrue
+        ? { context in Truth.isTrue(try evaluate(context)) == true }
+        : { context in Truth.isTrue(try evaluate(context)) == false }
+      return CompiledCondition(test: test, isConstant: compiled.isConstant)
+    }
+  }
+
+  /// One side of a comparison, read without a closure call when it is a column or a value.
+  private enum Operand {
+    case column(Int)
+    case rowid
+    case value(SqliteValue)
+    case parameter(Int)
+    case computed(ValueEvaluator)
+
+    @inline(__always)
+    func read(_ context: EvaluationContext) throws -> SqliteValue {
+      switch self {
+      case .column(let index): return context.row?[index] ?? .null
+      case .rowid: return context.row == nil ? .null : .integer(context.rowid)
+      case .value(let value): return value
+      case .parameter(let slot): return context.parameters?[slot] ?? .null
+      case .computed(let evaluate): return try evaluate(context)
+      }
+    }
+  }
+
+  private func operand(_ expression: SQLExpression, _ compiled: CompiledExpression) -> Operand {
+    switch expression {
+    case .literal(let value):
+      return .value(ValueOperations.bound(value))
+    case .parameter(let name):
+      return .parameter(parameterSlot(name))
+    case .rowid where table != nil:
+      return .rowid
+    case .column(let name):
+      guard let table, let index = table.columnIndex(name) else {
+        return table != nil && NameKey(name).isRowidName ? .rowid : .computed(compiled.evaluate)
+      }
+      return index == table.rowidColumn ? .rowid : .column(index)
+    default:
+      return .computed(compiled.evaluate)
+    }
+  }
+
+  private func comparisonOperator(_ comparison: ComparisonOperator) -> BinaryOperator {
+    switch comparison {
+    case .is: .is
+    case .isNot: .isNot
+    default: .equal
+    }
+  }
+
+  /// A comparison in a condition: true/false directly, without building a 0/1 value.
+  private func comparisonCondition(
+    _ comparison: ComparisonOperator, _ lhs: SQLExpression, _ rhs: SQLExpression, wantTrue: Bool
+  ) throws -> CompiledCondition {
+    let (left, right) = try operands(comparisonOperator(comparison), lhs, rhs)
+    let collation = Self.comparisonCollation(left, right)
+    let (la, ra) = (left.affinity, right.affinity)
+    let a = operand(lhs, left)
+    let b = operand(rhs, right)
+    let test: ConditionEvaluator
+    if case .column(let index) = a, case .value(let constant) = b {
+      test = { context in
+        ValueOperations.truth(comparison, context.row?[index] ?? .null, la, constant, ra, collation) == wantTrue
+      }
+    } else {
+      test = { context in
+        ValueOperations.truth(comparison, try a.read(context), la, try b.read(context), ra, collation) == wantTrue
+      }
+    }
+    return CompiledCondition(test: test, isConstant: left.isConstant && right.isConstant)
+  }
+
+  /// BETWEEN in a condition: SQLite jumps on `x >= low` before it evaluates `x <= high`, so the
+  /// upper bound is skipped when the first test already decides (x itself is evaluated once).
+  private func betweenCondition(
+    _ operand: SQLExpression, _ low: SQLExpression, _ high: SQLExpression, wantTrue: Bool
+  ) throws -> CompiledCondition {
+    let value = try compile(operand)
+    let lower = try compile(low)
+    let upper = try compile(high)
+    let lowCollation = Self.comparisonCollation(value, lower)
+    let highCollation = Self.comparisonCollation(value, upper)
+    let (v, l, h) = (value.evaluate, lower.evaluate, upper.evaluate)
+    let (va, la, ha) = (value.affinity, lower.affinity, upper.affinity)
+    let test: ConditionEvaluator = { context in
+      let x = try v(context)
+      let first = ValueOperations.truth(.greaterOrEqual, x, va, try l(context), la, lowCollation)
+      if wantTrue {
+        guard first == true else { return false }
+        return ValueOperations.truth(.lessOrEqual, x, va, try h(context), ha, highCollation) == true
+      }
+      if first == false { return true }
+      return ValueOperations.truth(.lessOrEqual, x, va, try h(context), ha, highCollation) == false
+    }
+    return CompiledCondition(test: test, isConstant: value.isConstant && lower.isConstant && upper.isConstant)
+  }
+}

@@ -1,0 +1,490 @@
+import TandemCore
+
+/// Compiles ``SQLExpression`` trees of one statement into closures, resolving column names to
+/// positions, parameter names to slots and aggregate calls to result slots once.
+final class ExpressionCompiler {
+  /// What aggregate calls are allowed where the compiler is currently working.
+  enum AggregatePolicy {
+    /// Aggregates are collected (result columns, HAVING, ORDER BY of an aggregate query).
+    case collect
+    /// `misuse of aggregate function f()` (WHERE, LIMIT, VALUES, SET, …).
+    case forbidden
+    /// `aggregate functions are not allowed in the GROUP BY clause`.
+    case groupBy
+    /// ORDER BY of a non-aggregate query: `misuse of aggregate: f()`, reported after everything else.
+    case deferredMisuse
+  }
+
+  /// One aggregate call of the statement.
+  struct AggregateCall {
+    let function: AggregateFunction
+    /// The argument, evaluated per row; `nil` for `count(*)`.
+    let argument: ValueEvaluator?
+    let distinct: Bool
+    /// The argument's collation (for min/max and DISTINCT).
+    let collation: Collation
+  }
+
+  /// The table whose columns expressions may name (`nil`: none, as in INSERT … VALUES).
+  let table: TableDefinition?
+  /// Whether `excluded.x` may appear (an upsert's DO UPDATE).
+  var allowsExcluded = false
+  /// Whether the table's columns are out of scope (LIMIT and OFFSET name none), while the
+  /// statement's parameter slots stay shared.
+  var hidesColumns = false
+  /// The current aggregate policy.
+  var aggregatePolicy = AggregatePolicy.forbidden
+  /// An error to report once compilation has otherwise succeeded.
+  private(set) var deferredError: TandemError?
+
+  /// The statement's parameter names, in slot order.
+  private(set) var parameterNames: [String] = []
+  private var parameterSlots: [String: Int] = [:]
+  /// The statement's distinct aggregate calls, in SQLite's analysis order.
+  private(set) var aggregates: [AggregateCall] = []
+  private var aggregateSlots: [SQLExpression: Int] = [:]
+  private var insideAggregate = false
+
+  init(table: TableDefinition?) {
+    self.table = table
+  }
+
+  /// The result slot of an aggregate call compiled by this compiler.
+  func aggregateSlot(for expression: SQLExpression) -> Int? { aggregateSlots[expression] }
+
+  /// Compiles an expression for its value.
+  func compile(_ expression: SQLExpression) throws -> CompiledExpression {
+    switch expression {
+    case .literal(let value):
+      let value = ValueOperations.bound(value)
+      return constant { _ in value }
+
+    case .parameter(let name):
+      let slot = parameterSlot(name)
+      return constant { context in context.parameters?[slot] ?? .null }
+
+    case .column(let name):
+      return try column(named: name)
+
+    case .rowid:
+      // The SQLite backend names it rowid, _rowid_ or oid, whichever no column takes.
+      guard table != nil, !hidesColumns else { throw EngineError.noSuchColumn("rowid") }
+      return rowidReference()
+
+    case .excluded(let name):
+      guard allowsExcluded, let table, let index = table.columnIndex(name) else {
+        throw EngineError.noSuchColumn("excluded.\(name)")
+      }
+      // SQLite reads `excluded.x` from a register: no affinity and no collation of its own.
+      return CompiledExpression(
+        evaluate: { context in context.excluded?[index] ?? .null }, affinity: .none, collation: nil,
+        hasExplicitCollation: false, isConstant: false)
+
+    case .unary(let op, let operand):
+      let inner = try compile(operand)
+      let evaluate = inner.evaluate
+      switch op {
+      case .plus:
+        return CompiledExpression(
+          evaluate: evaluate, affinity: .none, collation: inner.collation,
+          hasExplicitCollation: inner.hasExplicitCollation, isConstant: inner.isConstant)
+      case .negate:
+        return derived([inner]) { context in Arithmetic.negate(try evaluate(context)) }
+      case .not:
+        return derived([inner]) { context in ValueOperations.not(try evaluate(context)) }
+      }
+
+    case .binary(let op, let lhs, let rhs):
+      if Self.foldsToZero(expression) { return constant { _ in ValueOperations.zero } }
+      if op == .is || op == .isNot, let truth = Self.truthConstant(rhs) {
+        return try truthTest(lhs, isTrue: truth, negated: op == .isNot)
+      }
+      return try binary(op, lhs, rhs)
+
+    case .function(let function, let arguments):
+      return try call(function, arguments)
+
+    case .aggregate(let function, let argument, let distinct):
+      return try aggregate(function, argument, distinct: distinct)
+
+    case .cast(let operand, let type):
+      let inner = try compile(operand)
+      let evaluate = inner.evaluate
+      return CompiledExpression(
+        evaluate: { context in Conversion.cast(try evaluate(context), to: type) },
+        affinity: Affinity(cast: type), collation: inner.collation,
+        hasExplicitCollation: inner.hasExplicitCollation, isConstant: inner.isConstant)
+
+    case .inList(let operand, let list, let negated):
+      // SQLite's parser replaces `x IN ()` by false and `x NOT IN ()` by true, dropping x unread.
+      if list.isEmpty {
+        let value = negated ? ValueOperations.one : ValueOperations.zero
+        return constant { _ in value }
+      }
+      if let rewritten = Self.singleValueIn(operand, list, negated: negated) { return try compile(rewritten) }
+      return try inList(operand, list, negated: negated)
+
+    case .between(let operand, let low, let high, let negated):
+      let value = try compile(operand)
+      let lower = try compile(low)
+      let upper = try compile(high)
+      let lowCollation = Self.comparisonCollation(value, lower)
+      let highCollation = Self.comparisonCollation(value, upper)
+      let (v, l, h) = (value.evaluate, lower.evaluate, upper.evaluate)
+      let (va, la, ha) = (value.affinity, lower.affinity, upper.affinity)
+      let between = derived([value, lower, upper]) { context in
+        let x = try v(context)
+        let low = ValueOperations.compare(.greaterOrEqual, x, va, try l(context), la, lowCollation)
+        let high = ValueOperations.compare(.lessOrEqual, x, va, try h(context), ha, highCollation)
+        let result = ValueOperations.and(low, high)
+        return negated ? ValueOperations.not(result) : result
+      }
+      // SQLite's parser attaches the bounds after computing the node's flags: only an explicit
+      // COLLATE on the tested value marks the BETWEEN itself.
+      return CompiledExpression(
+        evaluate: between.evaluate, affinity: .none, collation: value.hasExplicitCollation ? value.collation : nil,
+        hasExplicitCollation: value.hasExplicitCollation, isConstant: between.isConstant)
+
+    case .like(let operand, let pattern, let escape, let negated):
+      // SQLite reads `x LIKE p ESCAPE e` as like(p, x, e): names resolve in that order.
+      let patternValue = try compile(pattern)
+      let value = try compile(operand)
+      let escapeValue = try escape.map(compile)
+      let (v, p, e) = (value.evaluate, patternValue.evaluate, escapeValue?.evaluate)
+      return derived([patternValue, value] + (escapeValue.map { [$0] } ?? [])) { context in
+        let patternResult = try p(context)
+        let subject = try v(context)
+        let escapeResult = try e?(context)
+        let result = try Pattern.like(subject, pattern: patternResult, escape: escapeResult)
+        return negated ? ValueOperations.not(result) : result
+      }
+
+    case .glob(let operand, let pattern, let negated):
+      let patternValue = try compile(pattern)
+      let value = try compile(operand)
+      let (v, p) = (value.evaluate, patternValue.evaluate)
+      return derived([patternValue, value]) { context in
+        let patternResult = try p(context)
+        let result = Pattern.glob(try v(context), pattern: patternResult)
+        return negated ? ValueOperations.not(result) : result
+      }
+
+    case .isNull(let operand, let negated):
+      let inner = try compile(operand)
+      // SQLite answers `x IS [NOT] NULL` up front when x is a column that cannot hold NULL (a
+      // NOT NULL column or the rowid), even where x reads no row (an aggregate over no rows).
+      if cannotBeNull(operand) {
+        let value = negated ? ValueOperations.one : ValueOperations.zero
+        return constant { _ in value }
+      }
+      let evaluate = inner.evaluate
+      return derived([inner]) { context in
+        (try evaluate(context).isNull != negated) ? ValueOperations.one : ValueOperations.zero
+      }
+
+    case .caseWhen(let base, let branches, let otherwise):
+      return try caseWhen(base, branches, otherwise)
+
+    case .collate(let operand, let collation):
+      let inner = try compile(operand)
+      return CompiledExpression(
+        evaluate: inner.evaluate, affinity: inner.affinity, collation: collation, hasExplicitCollation: true,
+        isConstant: inner.isConstant)
+    }
+  }
+
+  /// The collation a binary comparison of `lhs` and `rhs` uses (SQLite's `sqlite3BinaryCompareCollSeq`).
+  static func comparisonCollation(_ lhs: CompiledExpression, _ rhs: CompiledExpression) -> Collation {
+    if lhs.hasExplicitCollation { return lhs.collation ?? .binary }
+    if rhs.hasExplicitCollation { return rhs.collation ?? .binary }
+    return lhs.collation ?? rhs.collation ?? .binary
+  }
+
+  /// Binds parameter values to the statement's slots, or throws ``TandemError/misuse(_:)``
+  /// naming the first missing one.
+  func bind(_ parameters: [String: SqliteValue]) throws -> [SqliteValue] {
+    try Self.bind(parameterNames, parameters)
+  }
+
+  /// Binds parameter values to slots named `names`.
+  static func bind(_ names: [String], _ parameters: [String: SqliteValue]) throws -> [SqliteValue] {
+    try names.map { name in
+      guard let value = parameters[name] else {
+        throw TandemError.misuse("missing value for parameter :\(name)")
+      }
+      return ValueOperations.bound(value)
+    }
+  }
+
+  // MARK: - Nodes
+
+  func parameterSlot(_ name: String) -> Int {
+    if let slot = parameterSlots[name] { return slot }
+    let slot = parameterNames.count
+    parameterNames.append(name)
+    parameterSlots[name] = slot
+    return slot
+  }
+
+  func constant(_ evaluate: @escaping ValueEvaluator) -> CompiledExpression {
+    CompiledExpression(
+      evaluate: evaluate, affinity: .none, collation: nil, hasExplicitCollation: false, isConstant: true)
+  }
+
+  /// An expression built from `children` (in SQLite's operand order): no affinity; the
+  /// collation of the first child carrying an explicit COLLATE.
+  func derived(_ children: [CompiledExpression], _ evaluate: @escaping ValueEvaluator)
+    -> CompiledExpression
+  {
+    let explicit = children.first { $0.hasExplicitCollation }
+    return CompiledExpression(
+      evaluate: evaluate, affinity: .none, collation: explicit?.collation,
+      hasExplicitCollation: explicit != nil, isConstant: children.allSatisfy(\.isConstant))
+  }
+
+  /// SQLite's `sqlite3ExprCanBeNull` is false: a NOT NULL column or the rowid, under any `+`/`-`.
+  private func cannotBeNull(_ expression: SQLExpression) -> Bool {
+    guard let table else { return false }
+    switch expression {
+    case .unary(.plus, let inner), .unary(.negate, let inner):
+      return cannotBeNull(inner)
+    case .rowid:
+      return true
+    case .column(let name):
+      guard let index = table.columnIndex(name) else { return NameKey(name).isRowidName }
+      return index == table.rowidColumn || table.notNull[index]
+    default:
+      return false
+    }
+  }
+
+  private func rowidReference() -> CompiledExpression {
+    CompiledExpression(
+      evaluate: { context in context.row == nil ? .null : .integer(context.rowid) }, affinity: .integer,
+      collation: nil, hasExplicitCollation: false, isConstant: false)
+  }
+
+  private func column(named name: String) throws -> CompiledExpression {
+    guard let table, !hidesColumns else { throw EngineError.noSuchColumn(name) }
+    guard let index = table.columnIndex(name) else {
+      if NameKey(name).isRowidName { return rowidReference() }
+      throw EngineError.noSuchColumn(name)
+    }
+    if index == table.rowidColumn {
+      // The alias reads the rowid itself (identical to the stored copy).
+      return CompiledExpression(
+        evaluate: { context in context.row == nil ? .null : .integer(context.rowid) }, affinity: .integer,
+        collation: .binary, hasExplicitCollation: false, isConstant: false)
+    }
+    return CompiledExpression(
+      evaluate: { context in context.row?[index] ?? .null }, affinity: table.affinities[index],
+      collation: .binary, hasExplicitCollation: false, isConstant: false)
+  }
+
+  private func binary(_ op: BinaryOperator, _ lhs: SQLExpression, _ rhs: SQLExpression) throws
+    -> CompiledExpression
+  {
+    let (left, right) = try operands(op, lhs, rhs)
+    let (l, r) = (left.evaluate, right.evaluate)
+    if let comparison = ComparisonOperator(op) {
+      let collation = Self.comparisonCollation(left, right)
+      let (la, ra) = (left.affinity, right.affinity)
+      return derived([left, right]) { context in
+        ValueOperations.compare(comparison, try l(context), la, try r(context), ra, collation)
+      }
+    }
+    let operation: (SqliteValue, SqliteValue) -> SqliteValue
+    switch op {
+    case .and: operation = ValueOperations.and
+    case .or: operation = ValueOperations.or
+    case .add: operation = Arithmetic.add
+    case .subtract: operation = Arithmetic.subtract
+    case .multiply: operation = Arithmetic.multiply
+    case .divide: operation = Arithmetic.divide
+    case .remainder: operation = Arithmetic.remainder
+    case .concatenate: operation = Arithmetic.concatenate
+    case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual, .is, .isNot:
+      throw EngineError.unsupported("comparison operator \(op.rawValue)")  // handled above
+    }
+    // Both operands are evaluated, even for AND/OR, as SQLite 3.40 does in a value context.
+    return derived([left, right]) { context in operation(try l(context), try r(context)) }
+  }
+
+  /// `x IS TRUE`, `x IS FALSE` and their IS NOT forms: whether x is non-NULL and true (false),
+  /// by the truthiness rules (§5); never NULL.
+  func truthTest(_ operand: SQLExpression, isTrue: Bool, negated: Bool) throws -> CompiledExpression {
+    let inner = try compile(operand)
+    let evaluate = inner.evaluate
+    return derived([inner]) { context in
+      let matches = Truth.isTrue(try evaluate(context)) == isTrue
+      return matches != negated ? ValueOperations.one : ValueOperations.zero
+    }
+  }
+
+  /// Compiles both operands of a binary operator in SQLite's name-resolution order: left then
+  /// right, except that for IS / IS NOT a plain name on the right is resolved first (SQLite looks
+  /// for `x IS TRUE` there), so its `no such column` error wins.
+  func operands(_ op: BinaryOperator, _ lhs: SQLExpression, _ rhs: SQLExpression) throws
+    -> (CompiledExpression, CompiledExpression)
+  {
+    if op == .is || op == .isNot {
+      var bare = rhs
+      while case .collate(let inner, _) = bare { bare = inner }
+      switch bare {
+      case .column, .rowid:
+        let right = try compile(rhs)
+        return (try compile(lhs), right)
+      default:
+        break
+      }
+    }
+    let left = try compile(lhs)
+    return (left, try compile(rhs))
+  }
+
+  private func call(_ function: ScalarFunction, _ arguments: [SQLExpression]) throws -> CompiledExpression {
+    guard function.arity.contains(arguments.count) else {
+      throw EngineError.wrongArgumentCount(function.rawValue)
+    }
+    let compiled = try arguments.map(compile)
+    let evaluators = compiled.map(\.evaluate)
+    let collation = compiled.lazy.compactMap(\.collation).first ?? .binary
+    switch function {
+    case .coalesce, .ifnull:
+      return derived(compiled) { context in
+        for evaluate in evaluators {
+          let value = try evaluate(context)
+          if !value.isNull { return value }
+        }
+        return .null
+      }
+    default:
+      return derived(compiled) { context in
+        var values: [SqliteValue] = []
+        values.reserveCapacity(evaluators.count)
+        for evaluate in evaluators { values.append(try evaluate(context)) }
+        return try ScalarFunctions.call(function, values, collation: collation)
+      }
+    }
+  }
+
+  private func aggregate(_ function: AggregateFunction, _ argument: SQLExpression?, distinct: Bool) throws
+    -> CompiledExpression
+  {
+    if argument == nil && function != .count { throw EngineError.wrongArgumentCount(function.rawValue) }
+    if argument == nil && distinct { throw EngineError.sqlite(1, "near \"*\": syntax error") }
+    switch aggregatePolicy {
+    case .forbidden:
+      throw EngineError.aggregateMisuse(function)
+    case .groupBy:
+      throw EngineError.sqlite(1, "aggregate functions are not allowed in the GROUP BY clause")
+    case .deferredMisuse:
+      if deferredError == nil {
+        deferredError = EngineError.sqlite(1, "misuse of aggregate: \(function.rawValue)()")
+      }
+      return constant { _ in .null }
+    case .collect:
+      if insideAggregate { throw EngineError.aggregateMisuse(function) }
+    }
+    let expression = SQLExpression.aggregate(function, argument, distinct: distinct)
+    let compiledArgument: CompiledExpression?
+    do {
+      insideAggregate = true
+      defer { insideAggregate = false }
+      compiledArgument = try argument.map(compile)
+    }
+    let slot: Int
+    if let existing = aggregateSlots[expression] {
+      slot = existing
+    } else {
+      slot = aggregates.count
+      aggregates.append(
+        AggregateCall(
+          function: function, argument: compiledArgument?.evaluate, distinct: distinct,
+          collation: compiledArgument?.collation ?? .binary))
+      aggregateSlots[expression] = slot
+    }
+    let explicit = compiledArgument.map { $0.hasExplicitCollation } ?? false
+    return CompiledExpression(
+      evaluate: { context in context.aggregates?[slot] ?? .null }, affinity: .none,
+      collation: explicit ? compiledArgument?.collation : nil, hasExplicitCollation: explicit,
+      isConstant: false)
+  }
+
+  private func inList(_ operand: SQLExpression, _ list: [SQLExpression], negated: Bool) throws
+    -> CompiledExpression
+  {
+    let value = try compile(operand)
+    let items = try list.map(compile)
+    let evaluate = value.evaluate
+    let affinity = value.affinity
+    let collation = value.collation ?? .binary
+    let itemEvaluators = items.map(\.evaluate)
+    let (found, missing) = negated ? (ValueOperations.zero, ValueOperations.one) : (ValueOperations.one, ValueOperations.zero)
+    return derived([value] + items) { context in
+      if itemEvaluators.isEmpty { return missing }
+      let x = try evaluate(context)
+      if x.isNull {
+        // SQLite still computes every element (none can match a NULL).
+        for item in itemEvaluators { _ = try item(context) }
+        return .null
+      }
+      var sawNull = false
+      for item in itemEvaluators {
+        let candidate = try item(context)
+        if candidate.isNull {
+          sawNull = true
+        } else if ValueOperations.ordering(x, affinity, candidate, .none, collation) == 0 {
+          return found
+        }
+      }
+      return sawNull ? .null : missing
+    }
+  }
+
+  private func caseWhen(_ base: SQLExpression?, _ branches: [CaseBranch], _ otherwise: SQLExpression?) throws
+    -> CompiledExpression
+  {
+    let compiledBase = try base.map(compile)
+    var children: [CompiledExpression] = compiledBase.map { [$0] } ?? []
+    if let compiledBase {
+      var arms: [(ValueEvaluator, Affinity, Collation, ValueEvaluator)] = []
+      for branch in branches {
+        let when = try compile(branch.when)
+        let then = try compile(branch.then)
+        children += [when, then]
+        arms.append((when.evaluate, when.affinity, Self.comparisonCollation(compiledBase, when), then.evaluate))
+      }
+      let fallback = try otherwise.map(compile)
+      if let fallback { children.append(fallback) }
+      let evaluateBase = compiledBase.evaluate
+      let baseAffinity = compiledBase.affinity
+      let evaluateElse = fallback?.evaluate
+      return derived(children) { context in
+        let x = try evaluateBase(context)
+        for (when, affinity, collation, then) in arms
+        where ValueOperations.compare(.equal, x, baseAffinity, try when(context), affinity, collation)
+          == ValueOperations.one
+        {
+          return try then(context)
+        }
+        return try evaluateElse?(context) ?? .null
+      }
+    }
+    var arms: [(ConditionEvaluator, ValueEvaluator)] = []
+    for branch in branches {
+      let when = try compile(branch.when)
+      let test = try condition(branch.when).test
+      let then = try compile(branch.then)
+      children += [when, then]
+      arms.append((test, then.evaluate))
+    }
+    let fallback = try otherwise.map(compile)
+    if let fallback { children.append(fallback) }
+    let evaluateElse = fallback?.evaluate
+    return derived(children) { context in
+      for (test, then) in arms where try test(context) { return try then(context) }
+      return try evaluateElse?(context) ?? .null
+    }
+  }
+}

@@ -1,0 +1,246 @@
+import TandemCore
+
+/// How a statement finds the rows its WHERE clause selects: an equality lookup in the rowid or
+/// a unique hash index when a conjunct allows it, otherwise a scan in rowid order; conjuncts
+/// that read no row are evaluated once, before any row, as SQLite hoists them.
+struct FilterPlan {
+  /// A candidate-row lookup.
+  enum Lookup {
+    /// Every row, in rowid order.
+    case scan
+    /// `rowid = value` (or the rowid alias).
+    case rowid(ValueEvaluator, valueOnLeft: Bool)
+    /// `column = value` on a column with a single-column unique constraint.
+    case unique(constraint: Int, column: Int, ValueEvaluator, valueOnLeft: Bool)
+  }
+
+  let lookup: Lookup
+  /// Conjuncts without row references, evaluated before the scan in order.
+  let constantTests: [ConditionEvaluator]
+  /// The remaining conjuncts, all of which must hold for a row.
+  let rowTests: [ConditionEvaluator]
+
+  /// A plan that selects every row.
+  static var everything: FilterPlan { FilterPlan(lookup: .scan, constantTests: [], rowTests: []) }
+
+  /// Compiles a WHERE clause.
+  init(_ filter: SQLExpression?, compiler: ExpressionCompiler) throws {
+    guard let filter else {
+      self = .everything
+      return
+    }
+    var conjuncts: [SQLExpression] = []
+    Self.split(filter, into: &conjuncts)
+    var constants: [ConditionEvaluator] = []
+    var tests: [ConditionEvaluator] = []
+    var lookup = Lookup.scan
+    for conjunct in conjuncts {
+      let compiled = try compiler.condition(conjunct)
+      if compiled.isConstant {
+        constants.append(compiled.test)
+      } else {
+        tests.append(compiled.test)
+      }
+      // SQLite's planner prefers a rowid lookup to a unique index one; among equals, the first.
+      switch lookup {
+      case .rowid: break
+      case .unique:
+        if let found = try Self.lookup(for: conjunct, compiler: compiler), case .rowid = found { lookup = found }
+      case .scan:
+        if let found = try Self.lookup(for: conjunct, compiler: compiler) { lookup = found }
+      }
+    }
+    self.init(lookup: lookup, constantTests: constants, rowTests: tests)
+  }
+
+  private init(lookup: Lookup, constantTests: [ConditionEvaluator], rowTests: [ConditionEvaluator]) {
+    self.lookup = lookup
+    self.constantTests = constantTests
+    self.rowTests = rowTests
+  }
+
+  private static func split(_ expression: SQLExpression, into conjuncts: inout [SQLExpression]) {
+    if case .binary(.and, let lhs, let rhs) = expression, !ExpressionCompiler.foldsToZero(expression) {
+      split(lhs, into: &conjuncts)
+      split(rhs, into: &conjuncts)
+    } else {
+      conjuncts.append(expression)
+    }
+  }
+
+  /// A lookup usable for `conjunct`: `key = value` (either way round) where the value reads no
+  /// row. The rowid always qualifies; a unique column only when SQLite's index could serve the
+  /// comparison (`sqlite3IndexAffinityOk` and the BINARY collation).
+  private static func lookup(for conjunct: SQLExpression, compiler: ExpressionCompiler) throws -> Lookup? {
+    guard case .binary(.equal, let lhs, let rhs) = conjunct, let table = compiler.table else { return nil }
+    for (keySide, valueSide, valueOnLeft) in [(lhs, rhs, false), (rhs, lhs, true)] {
+      let name: String
+      switch keySide {
+      case .rowid: name = "rowid"
+      case .column(let column): name = column
+      default: continue
+      }
+      if case .column = valueSide { continue }
+      if case .rowid = valueSide { continue }
+      let value = try compiler.compile(valueSide)
+      guard value.isConstant else { continue }
+      guard let index = table.columnIndex(name) else {
+        if NameKey(name).isRowidName { return .rowid(value.evaluate, valueOnLeft: valueOnLeft) }
+        continue
+      }
+      if index == table.rowidColumn { return .rowid(value.evaluate, valueOnLeft: valueOnLeft) }
+      guard let constraint = table.uniqueConstraints.firstIndex(where: { $0.columns == [index] }) else { continue }
+      if value.hasExplicitCollation, value.collation != .binary { continue }
+      guard indexAffinityOk(column: table.affinities[index], value: value.affinity) else { continue }
+      return .unique(constraint: constraint, column: index, value.evaluate, valueOnLeft: valueOnLeft)
+    }
+    return nil
+  }
+
+  /// SQLite's `sqlite3IndexAffinityOk` for `column = value`: the comparison affinity
+  /// (`sqlite3CompareAffinity`) must be none, or TEXT on a TEXT column, or numeric on a numeric one.
+  private static func indexAffinityOk(column: Affinity, value: Affinity) -> Bool {
+    func isNumeric(_ affinity: Affinity) -> Bool {
+      switch affinity {
+      case .integer, .real, .numeric: true
+      default: false
+      }
+    }
+    let comparison: Affinity
+    if column != .none, value != .none {
+      comparison = isNumeric(column) || isNumeric(value) ? .numeric : .blob
+    } else {
+      comparison = column != .none ? column : value
+    }
+    switch comparison {
+    case .none, .blob: return true
+    case .text: return column == .text
+    default: return isNumeric(column)
+    }
+  }
+
+  /// Whether the hoisted constant conjuncts all hold (evaluated once, before any row).
+  func constantsHold(_ context: EvaluationContext) throws -> Bool {
+    for test in constantTests where try !test(context) { return false }
+    return true
+  }
+
+  /// The rowids of the candidate rows in rowid order, before the row tests.
+  func candidates(in table: TableStorage, _ context: EvaluationContext) throws -> [Int64]? {
+    switch lookup {
+    case .scan:
+      return nil
+    case .rowid(let evaluate, let valueOnLeft):
+      let key = Self.converted(try evaluate(context), columnAffinity: .integer, valueOnLeft: valueOnLeft)
+      guard let rowid = Self.exactInteger(key) else { return [] }
+      return [rowid]
+    case .unique(let constraint, let column, let evaluate, let valueOnLeft):
+      let affinity = table.definition.affinities[column]
+      let key = Self.converted(try evaluate(context), columnAffinity: affinity, valueOnLeft: valueOnLeft)
+      guard let indexKey = IndexKey.make(key), let rowid = table.data.owner(of: indexKey, in: constraint) else {
+        return []
+      }
+      return [rowid]
+    }
+  }
+
+  /// The value side of `column = value` after the comparison's affinity conversion.
+  private static func converted(_ value: SqliteValue, columnAffinity: Affinity, valueOnLeft: Bool) -> SqliteValue {
+    if valueOnLeft { return ComparisonOperands.prepare(value, .none, .null, columnAffinity).0 }
+    return ComparisonOperands.prepare(.null, columnAffinity, value, .none).1
+  }
+
+  /// An INTEGER, or a REAL holding an exact Int64 value, as that integer.
+  private static func exactInteger(_ value: SqliteValue) -> Int64? {
+    switch value {
+    case .integer(let number): return number
+    case .real:
+      if case .integer(let number)? = IndexKey.normalized(value) { return number }
+      return nil
+    default: return nil
+    }
+  }
+
+  /// Calls `body` for each row that passes the filter, in rowid order, with `context` pointing
+  /// at it and the row's slot; `body` returns false to stop. Row pointers are valid only during
+  /// the call.
+  func forEachRow(
+    in table: TableStorage, _ context: EvaluationContext, descending: Bool = false,
+    _ body: (EvaluationContext, Int32) throws -> Bool
+  ) throws {
+    let candidates = try self.candidates(in: table, context)
+    let columnCount = table.data.columnCount
+    // Readers never overlap a change to the table, so its storage is borrowed, not copied.
+    try table.data.withCells { base in
+      guard let base else { return }
+      var rowContext = context
+      if let candidates {
+        for rowid in candidates {
+          guard let slot = table.data.slot(of: rowid) else { continue }
+          rowContext.row = base + Int(slot) * columnCount
+          rowContext.rowid = rowid
+          if try !passes(rowContext) { continue }
+          if try !body(rowContext, slot) { return }
+        }
+        return
+      }
+      let visit = { (entry: RowidOrder.Entry) throws -> Bool in
+        rowContext.row = base + Int(entry.slot) * columnCount
+        rowContext.rowid = entry.rowid
+        if try !passes(rowContext) { return true }
+        return try body(rowContext, entry.slot)
+      }
+      if descending {
+        try table.data.order.forEachReversed(visit)
+      } else {
+        try table.data.order.forEach(visit)
+      }
+    }
+  }
+
+  /// The rowids a one-pass statement visits: the lookup's candidates, or every rowid.
+  func candidateRowids(in table: TableStorage, _ context: EvaluationContext) throws -> [Int64] {
+    try candidates(in: table, context) ?? table.data.rowids
+  }
+
+  /// Whether the row as it is now passes the row tests (for one-pass statements).
+  func passes(_ rowid: Int64, in table: TableStorage, _ context: EvaluationContext) throws -> Bool {
+    guard let slot = table.data.slot(of: rowid) else { return false }
+    let columnCount = table.data.columnCount
+    return try table.data.withCells { base in
+      guard let base else { return false }
+      var rowContext = context
+      rowContext.row = base + Int(slot) * columnCount
+      rowContext.rowid = rowid
+      return try passes(rowContext)
+    }
+  }
+
+  @inline(__always)
+  private func passes(_ context: EvaluationContext) throws -> Bool {
+    for test in rowTests where try !test(context) { return false }
+    return true
+  }
+
+  /// The rowid and slot of every row that passes the filter, in rowid order. The slots stay
+  /// valid until the table is next changed.
+  func matchingRows(in table: TableStorage, _ context: EvaluationContext) throws -> [RowidOrder.Entry] {
+    var result: [RowidOrder.Entry] = []
+    try forEachRow(in: table, context) { row, slot in
+      result.append(RowidOrder.Entry(rowid: row.rowid, slot: slot))
+      return true
+    }
+    return result
+  }
+
+  /// The rowids of every row that passes the filter, in rowid order (UPDATE and DELETE collect
+  /// them before changing anything, as SQLite's two-pass plans do).
+  func matchingRowids(in table: TableStorage, _ context: EvaluationContext) throws -> [Int64] {
+    var result: [Int64] = []
+    try forEachRow(in: table, context) { row, _ in
+      result.append(row.rowid)
+      return true
+    }
+    return result
+  }
+}

@@ -1,0 +1,59 @@
+import TandemCore
+
+/// How one sort term orders values: SQLite's ORDER BY rules (§10).
+struct SortTerm {
+  let descending: Bool
+  /// Explicit NULLS FIRST / LAST; `nil` puts NULLs first ascending and last descending.
+  let nulls: OrderingTerm.NullsOrder?
+  let collation: Collation
+
+  /// An ascending term (GROUP BY, DISTINCT) under `collation`.
+  static func ascending(_ collation: Collation) -> SortTerm {
+    SortTerm(descending: false, nulls: nil, collation: collation)
+  }
+}
+
+/// Sorting and de-duplication over rows of values with SQLite's ordering and equality (§3.1, §12).
+enum Ordering {
+  /// Compares two key lists term by term.
+  static func compare(_ a: [SqliteValue], _ b: [SqliteValue], _ terms: [SortTerm]) -> Int {
+    for index in terms.indices {
+      let term = terms[index]
+      let x = a[index]
+      let y = b[index]
+      let xNull = x.isNull
+      let yNull = y.isNull
+      if xNull || yNull {
+        if xNull && yNull { continue }
+        let nullsFirst = term.nulls.map { $0 == .first } ?? !term.descending
+        return xNull == nullsFirst ? -1 : 1
+      }
+      let order = ValueOrder.compare(x, y, collation: term.collation)
+      if order != 0 { return term.descending ? -order : order }
+    }
+    return 0
+  }
+
+  /// The positions of `keys` in sorted order; equal keys keep their original order (stable).
+  static func sortedIndices(_ keys: [[SqliteValue]], _ terms: [SortTerm]) -> [Int] {
+    var indices = Array(keys.indices)
+    indices.sort { left, right in
+      let order = compare(keys[left], keys[right], terms)
+      return order != 0 ? order < 0 : left < right
+    }
+    return indices
+  }
+
+  /// Runs of equal keys ordered by `terms`; each run lists its members in original order.
+  static func groups(_ keys: [[SqliteValue]], terms: [SortTerm]) -> [[Int]] {
+    var result: [[Int]] = []
+    for index in sortedIndices(keys, terms) {
+      if let head = result.last?.first, compare(keys[head], keys[index], terms) == 0 {
+        result[result.count - 1].append(index)
+      } else {
+        result.append([index])
+      }
+    }
+    return result
+  }
+}

@@ -1,0 +1,173 @@
+import TandemCore
+
+/// The tables of one memory database, looked up by name as SQLite does (ASCII case-insensitive).
+final class Catalog {
+  private var tables: [NameKey: TableStorage] = [:]
+  /// Explicit index names → the key of their table.
+  private var indexOwners: [NameKey: NameKey] = [:]
+  /// Tables in creation order (foreign keys of newer tables are processed first, as in SQLite).
+  private var creationOrder: [TableStorage] = []
+  /// Bumped on every schema change; compiled plans and foreign-key caches are tied to it.
+  private(set) var version = 0
+  private var incomingCache: [ObjectIdentifier: [IncomingForeignKey]] = [:]
+  /// Lookups by the exact spelling used, to skip building a case-folded key every time.
+  private var spellingCache: [String: TableStorage] = [:]
+
+  /// The table called `name`, if any.
+  func table(_ name: String) -> TableStorage? {
+    if let table = spellingCache[name] { return table }
+    guard let table = tables[NameKey(name)] else { return nil }
+    spellingCache[name] = table
+    return table
+  }
+
+  /// The table called `name`, or SQLite's `no such table` error.
+  func requireTable(_ name: String) throws -> TableStorage {
+    guard let table = tables[NameKey(name)] else { throw EngineError.noSuchTable(name) }
+    return table
+  }
+
+  /// Every table, in creation order.
+  var allTables: [TableStorage] { creationOrder }
+
+  /// Whether an explicit index is called `name`.
+  func hasIndex(_ name: String) -> Bool { indexOwners[NameKey(name)] != nil }
+
+  /// Checks that a new table's name and index names are free, with SQLite's messages.
+  func validateNewTable(_ definition: TableDefinition) throws {
+    let key = NameKey(definition.name)
+    if key.isReserved {
+      throw EngineError.sqlite(1, "object name reserved for internal use: \(definition.name)")
+    }
+    if tables[key] != nil {
+      throw EngineError.sqlite(1, "table \(SQLQuoting.identifier(definition.name)) already exists")
+    }
+    if indexOwners[key] != nil {
+      throw EngineError.sqlite(1, "there is already an index named \(definition.name)")
+    }
+    for name in definition.indexNames {
+      let indexKey = NameKey(name)
+      if indexKey.isReserved {
+        throw EngineError.sqlite(1, "object name reserved for internal use: \(name)")
+      }
+      if indexOwners[indexKey] != nil { throw EngineError.sqlite(1, "index \(name) already exists") }
+      if tables[indexKey] != nil { throw EngineError.sqlite(1, "there is already a table named \(name)") }
+    }
+  }
+
+  /// Adds a table (already validated).
+  func add(_ table: TableStorage) {
+    let key = NameKey(table.name)
+    tables[key] = table
+    for name in table.definition.indexNames { indexOwners[NameKey(name)] = key }
+    creationOrder.append(table)
+    schemaChanged()
+  }
+
+  /// Removes a table and its indexes.
+  func remove(_ table: TableStorage) {
+    let key = NameKey(table.name)
+    guard tables[key] === table else { return }
+    tables[key] = nil
+    for name in table.definition.indexNames { indexOwners[NameKey(name)] = nil }
+    creationOrder.removeAll { $0 === table }
+    schemaChanged()
+  }
+
+  /// Puts back a table removed by ``remove(_:)`` (for rollback), in its original creation position.
+  func restore(_ table: TableStorage, position: Int) {
+    let key = NameKey(table.name)
+    tables[key] = table
+    for name in table.definition.indexNames { indexOwners[NameKey(name)] = key }
+    creationOrder.insert(table, at: min(position, creationOrder.count))
+    schemaChanged()
+  }
+
+  /// A table's position in creation order (for ``restore(_:position:)``).
+  func creationPosition(of table: TableStorage) -> Int {
+    creationOrder.firstIndex { $0 === table } ?? creationOrder.count
+  }
+
+  private func schemaChanged() {
+    version &+= 1
+    incomingCache.removeAll()
+    spellingCache.removeAll()
+  }
+
+  /// Whether any foreign key names this table as child or as parent.
+  func hasForeignKeys(_ table: TableStorage) -> Bool {
+    !table.definition.foreignKeys.isEmpty || !incomingForeignKeys(of: table).isEmpty
+  }
+
+  /// Every foreign key (of any table) that references `table`, in SQLite's processing order:
+  /// the most recently declared first.
+  func incomingForeignKeys(of table: TableStorage) -> [IncomingForeignKey] {
+    let id = ObjectIdentifier(table)
+    if let cached = incomingCache[id] { return cached }
+    let key = NameKey(table.name)
+    var result: [IncomingForeignKey] = []
+    for child in creationOrder.reversed() {
+      for foreignKey in child.definition.foreignKeys where NameKey(foreignKey.parentTable) == key {
+        result.append(IncomingForeignKey(child: child, key: foreignKey))
+      }
+    }
+    incomingCache[id] = result
+    return result
+  }
+
+  /// Resolves a foreign key's parent table and key, with SQLite's prepare-time errors.
+  func resolveParent(of foreignKey: ForeignKeyDefinition, child: TableStorage) throws -> ResolvedParent {
+    guard let parent = table(foreignKey.parentTable) else {
+      throw EngineError.noSuchTable("main.\(foreignKey.parentTable)")
+    }
+    guard let key = parentKey(of: foreignKey, in: parent) else {
+      throw Self.mismatch(child: child.name, parent: foreignKey.parentTable)
+    }
+    return ResolvedParent(table: parent, key: key)
+  }
+
+  /// The parent key a foreign key uses in `parent`: its rowid alias, or a single-column unique constraint.
+  func parentKey(of foreignKey: ForeignKeyDefinition, in parent: TableStorage) -> ParentKey? {
+    let definition = parent.definition
+    if let alias = definition.rowidColumn,
+      NameKey(definition.columnNames[alias]) == NameKey(foreignKey.parentColumn)
+    {
+      return .rowid
+    }
+    let wanted = NameKey(foreignKey.parentColumn)
+    for (index, constraint) in definition.uniqueConstraints.enumerated()
+    where constraint.columns.count == 1 && NameKey(constraint.columnNames[0]) == wanted {
+      return .unique(constraint: index, column: constraint.columns[0])
+    }
+    return nil
+  }
+
+  /// `foreign key mismatch - "child" referencing "parent"`.
+  static func mismatch(child: String, parent: String) -> TandemError {
+    let quote = { (name: String) in name.replacingOccurrences(of: "\"", with: "\"\"") }
+    return EngineError.sqlite(
+      1, "foreign key mismatch - \"\(quote(child))\" referencing \"\(quote(parent))\"")
+  }
+}
+
+/// A foreign key seen from its parent table.
+struct IncomingForeignKey {
+  /// The table holding the foreign key column.
+  let child: TableStorage
+  /// The foreign key.
+  let key: ForeignKeyDefinition
+}
+
+/// How a parent row is found from a child value.
+enum ParentKey {
+  /// The parent column is the rowid alias.
+  case rowid
+  /// The parent column has a single-column unique constraint.
+  case unique(constraint: Int, column: Int)
+}
+
+/// A foreign key's parent table and key.
+struct ResolvedParent {
+  let table: TableStorage
+  let key: ParentKey
+}

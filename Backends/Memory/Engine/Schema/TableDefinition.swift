@@ -1,0 +1,151 @@
+import TandemCore
+
+/// A ``TableSchema`` resolved into what the engine needs at run time: column positions,
+/// affinities, defaults, the rowid alias, and the uniqueness constraints in the order SQLite
+/// checks them.
+final class TableDefinition {
+  /// The schema as declared.
+  let schema: TableSchema
+  /// The table's declared name (used in error messages).
+  let name: String
+  /// Column names in declaration order.
+  let columnNames: [String]
+  /// Column affinities (all non-STRICT: from the declared type).
+  let affinities: [Affinity]
+  /// Whether each column is `NOT NULL` (never true for the rowid alias).
+  let notNull: [Bool]
+  /// Each column's DEFAULT value as SQLite reads it from the DDL, before affinity; `nil` when none.
+  let defaults: [SqliteValue?]
+  /// The `INTEGER PRIMARY KEY` column, if any.
+  let rowidColumn: Int?
+  /// Whether the rowid alias is `AUTOINCREMENT`.
+  let isAutoincrement: Bool
+  /// UNIQUE and non-integer PRIMARY KEY constraints, in SQLite's checking order (last declared first).
+  let uniqueConstraints: [UniqueConstraint]
+  /// Names of the explicit indexes (`IndexSchema`), for name collisions.
+  let indexNames: [String]
+  /// Foreign keys declared on this table's columns, in the order SQLite processes them.
+  let foreignKeys: [ForeignKeyDefinition]
+  private let columnLookup: [NameKey: Int]
+
+  /// The number of columns.
+  var columnCount: Int { columnNames.count }
+
+  /// The position of a column by name (case-insensitive), or `nil`.
+  func columnIndex(_ name: String) -> Int? { columnLookup[NameKey(name)] }
+
+  /// Whether a user column shadows one of the rowid's names.
+  func shadowsRowid(_ name: String) -> Bool { columnLookup[NameKey(name)] != nil }
+
+  /// Resolves and validates a schema, throwing SQLite's CREATE TABLE errors.
+  init(_ schema: TableSchema) throws {
+    self.schema = schema
+    name = schema.name
+    guard !schema.columns.isEmpty else { throw EngineError.sqlite(1, "near \")\": syntax error") }
+    var lookup: [NameKey: Int] = [:]
+    for (index, column) in schema.columns.enumerated() {
+      let key = NameKey(column.name)
+      if lookup[key] != nil { throw EngineError.sqlite(1, "duplicate column name: \(column.name)") }
+      lookup[key] = index
+    }
+    columnLookup = lookup
+    columnNames = schema.columns.map(\.name)
+    affinities = schema.columns.map { Affinity(columnType: $0.type) }
+
+    let keys = schema.primaryKeyColumns
+    let alias: Int? =
+      if let rowid = schema.rowidColumn { schema.columns.firstIndex { $0.name == rowid.name } } else { nil }
+    rowidColumn = alias
+    isAutoincrement = alias.map { schema.columns[$0].primaryKey == .autoincrement } ?? false
+    notNull = schema.columns.indices.map { $0 != alias && !schema.columns[$0].type.isNullable }
+    defaults = schema.columns.map { $0.defaultValue.map(Self.valueAsParsedFromDDL) }
+
+    // Indexes in creation order: column constraints in column order, then the table-level
+    // composite PRIMARY KEY, then the explicit indexes. SQLite checks the most recent first.
+    var created: [UniqueConstraint] = []
+    for (index, column) in schema.columns.enumerated() {
+      let isSingleKey = column.primaryKey != nil && keys.count == 1
+      if isSingleKey && index != alias {
+        created.append(UniqueConstraint(columns: [index], columnNames: [column.name], isPrimaryKey: true))
+      }
+      if column.isUnique && !isSingleKey {
+        created.append(UniqueConstraint(columns: [index], columnNames: [column.name], isPrimaryKey: false))
+      }
+    }
+    if keys.count > 1 {
+      let positions = keys.compactMap { key in schema.columns.firstIndex { $0.name == key.name } }
+      created.append(UniqueConstraint(columns: positions, columnNames: keys.map(\.name), isPrimaryKey: true))
+    }
+    var names: [String] = []
+    var seenNames = Set<NameKey>()
+    for index in schema.indexes {
+      let indexName = index.name(in: schema.name)
+      guard seenNames.insert(NameKey(indexName)).inserted else {
+        throw EngineError.sqlite(1, "index \(indexName) already exists")
+      }
+      if NameKey(indexName) == NameKey(schema.name) {
+        throw EngineError.sqlite(1, "there is already a table named \(indexName)")
+      }
+      names.append(indexName)
+      guard !index.columns.isEmpty else { throw EngineError.sqlite(1, "near \")\": syntax error") }
+      var positions: [Int] = []
+      for name in index.columns {
+        guard let position = lookup[NameKey(name)] else { throw EngineError.noSuchColumn(name) }
+        positions.append(position)
+      }
+      if index.isUnique {
+        created.append(
+          UniqueConstraint(
+            columns: positions, columnNames: positions.map { schema.columns[$0].name }, isPrimaryKey: false))
+      }
+    }
+    uniqueConstraints = created.reversed()
+    indexNames = names
+
+
+    // SQLite prepends each foreign key to the table's list, so the last declared comes first.
+    foreignKeys = schema.columns.enumerated().compactMap { index, column in
+      column.references.map { ForeignKeyDefinition(column: index, reference: $0) }
+    }.reversed()
+  }
+
+  /// A DEFAULT as SQLite stores it after parsing `DEFAULT <literal>` from the emitted DDL: REALs
+  /// go through SQLite's own (not correctly rounded) text-to-double conversion.
+  static func valueAsParsedFromDDL(_ value: SqliteValue) -> SqliteValue {
+    guard case .real(let number) = value else { return value }
+    if number.isNaN { return .null }
+    if number.isInfinite { return value }
+    let literal = SqliteValue.real(number.magnitude).sqlLiteral
+    let parsed = Conversion.textToReal(literal)
+    return .real(number.sign == .minus ? -parsed : parsed)
+  }
+}
+
+/// One UNIQUE or non-integer PRIMARY KEY constraint.
+struct UniqueConstraint {
+  /// Column positions, in index order.
+  let columns: [Int]
+  /// Column names, in index order (for the error message).
+  let columnNames: [String]
+  /// Whether this is the PRIMARY KEY (reported as a primary key violation).
+  let isPrimaryKey: Bool
+}
+
+/// A foreign key from one column of a child table.
+struct ForeignKeyDefinition {
+  /// The child column's position.
+  let column: Int
+  /// The referenced (parent) table's name.
+  let parentTable: String
+  /// The referenced column's name.
+  let parentColumn: String
+  /// What deleting the parent row does.
+  let onDelete: ForeignKey.Action
+
+  init(column: Int, reference: ForeignKey) {
+    self.column = column
+    parentTable = reference.table
+    parentColumn = reference.column
+    onDelete = reference.onDelete
+  }
+}

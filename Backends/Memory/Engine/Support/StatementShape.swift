@@ -1,0 +1,186 @@
+import TandemCore
+
+/// The checks the SQLite backend makes while rendering a statement, before SQLite sees it:
+/// shapes SQL cannot express are ``TandemError/misuse(_:)`` errors, and named parameters
+/// without a value are reported in the order their placeholders appear. The memory engine makes
+/// the same checks in the same order so both engines fail alike.
+enum StatementShape {
+  /// Throws the first shape error, then the first missing parameter.
+  static func check(
+    _ statement: Statement, parameters: [String: SqliteValue], rowidAvailable: () -> Bool
+  ) throws {
+    var walker = Walker(parameters: parameters)
+    do {
+      try walker.statement(statement)
+    } catch {
+      // A rowid met before the failing node would have failed first.
+      if walker.sawRowid && !rowidAvailable() { throw rowidError }
+      throw error
+    }
+    if walker.sawRowid && !rowidAvailable() { throw rowidError }
+    if walker.deepestNesting > nestingBudget {
+      throw EngineError.unsupported(
+        "an expression nested too deeply to be sure SQLite's parser accepts it (its stack holds 100 entries)")
+    }
+    if let name = walker.firstMissing { throw TandemError.misuse("missing value for parameter :\(name)") }
+  }
+
+  /// How much of SQLite's parser stack (100 entries) an expression may use before the engine
+  /// refuses it. The SQL the SQLite backend renders needs up to about 20 entries around an
+  /// expression, and the per-operand costs in `Walker` were measured on SQLite 3.40's parser
+  /// (e.g. 31 nested `abs(` fit, 32 overflow) and rounded up, so anything within budget certainly
+  /// parses; deeper expressions might not, and are refused rather than guessed at.
+  static let nestingBudget = 60
+
+  /// Every parameter name in placeholder order (for a statement whose shape is known to be valid).
+  static func placeholderNames(_ statement: Statement) -> [String] {
+    var walker = Walker(parameters: [:])
+    walker.collectsNames = true
+    try? walker.statement(statement)
+    return walker.names
+  }
+
+  /// Throws the misuse error for the first name (in placeholder order) without a value.
+  static func checkParameters(_ names: [String], _ parameters: [String: SqliteValue]) throws {
+    for name in names where parameters[name] == nil {
+      throw TandemError.misuse("missing value for parameter :\(name)")
+    }
+  }
+
+  private static var rowidError: TandemError {
+    EngineError.unsupported("the rowid of a table whose columns are named rowid, _rowid_ and oid")
+  }
+
+  private struct Walker {
+    let parameters: [String: SqliteValue]
+    /// The first parameter, in placeholder order, without a value.
+    var firstMissing: String?
+    var sawRowid = false
+    var collectsNames = false
+    var names: [String] = []
+    /// The largest parser-stack cost along any path from an expression's root to a leaf.
+    var deepestNesting = 0
+    private var nesting = 0
+
+    init(parameters: [String: SqliteValue]) { self.parameters = parameters }
+
+    mutating func statement(_ statement: Statement) throws {
+      switch statement {
+      case .select(let s):
+        guard !s.columns.isEmpty else { throw TandemError.misuse("a select needs at least one result column") }
+        try s.columns.forEach { try expression($0) }
+        try s.filter.map { try expression($0) }
+        try s.groupBy.forEach { try expression($0) }
+        try s.having.map { try expression($0) }
+        try s.orderBy.forEach { try expression($0.expression) }
+        try s.limit.map { try expression($0) }
+        try s.offset.map { try expression($0) }
+      case .insert(let s):
+        if s.columns.isEmpty {
+          guard s.rows.count == 1, s.rows[0].isEmpty else {
+            throw TandemError.misuse("an insert without columns inserts exactly one row of default values")
+          }
+          switch s.conflict {
+          case .update, .nothing:
+            throw TandemError.misuse("an insert without columns cannot have an ON CONFLICT clause")
+          case .abort, .replace, .ignore:
+            return
+          }
+        }
+        guard !s.rows.isEmpty else { throw TandemError.misuse("an insert needs at least one row") }
+        let width = s.columns.count
+        var index = 0
+        for row in s.rows {
+          index += 1
+          guard row.count == width else {
+            throw TandemError.misuse("insert row \(index) has \(row.count) values for \(width) columns")
+          }
+          for value in row {
+            switch value {
+            case .literal: continue
+            default: try expression(value)
+            }
+          }
+        }
+        if case .update(_, let assignments) = s.conflict { try self.assignments(assignments) }
+      case .update(let s):
+        try assignments(s.assignments)
+        try s.filter.map { try expression($0) }
+      case .delete(let s):
+        try s.filter.map { try expression($0) }
+      }
+    }
+
+    private mutating func assignments(_ assignments: [Assignment]) throws {
+      guard !assignments.isEmpty else { throw TandemError.misuse("an update needs at least one assignment") }
+      try assignments.forEach { try expression($0.value) }
+    }
+
+    /// Walks `e` as an operand costing `cost` parser-stack entries in its parent.
+    private mutating func operand(_ e: SQLExpression, cost: Int) throws {
+      nesting += cost
+      defer { nesting -= cost }
+      try expression(e)
+    }
+
+    private mutating func expression(_ e: SQLExpression) throws {
+      let leafCost: Int
+      switch e {
+      case .excluded: leafCost = 3
+      default: leafCost = 1
+      }
+      deepestNesting = max(deepestNesting, nesting + leafCost)
+      switch e {
+      case .column, .excluded, .literal:
+        break
+      case .rowid:
+        sawRowid = true
+      case .parameter(let name):
+        if collectsNames { names.append(name) }
+        if firstMissing == nil && parameters[name] == nil { firstMissing = name }
+      case .unary(_, let operand), .cast(let operand, _):
+        try self.operand(operand, cost: 2)
+      case .isNull(let operand, _), .collate(let operand, _):
+        try self.operand(operand, cost: 1)
+      case .binary(_, let a, let b):
+        try operand(a, cost: 1)
+        try operand(b, cost: 5)
+      case .function(let function, let arguments):
+        guard function.arity.contains(arguments.count) else {
+          throw TandemError.misuse(
+            "function \(function.rawValue) does not take \(arguments.count) argument\(arguments.count == 1 ? "" : "s")")
+        }
+        for (index, argument) in arguments.enumerated() { try operand(argument, cost: index == 0 ? 3 : 6) }
+      case .aggregate(let function, let argument, let distinct):
+        if let argument {
+          try operand(argument, cost: 3)
+        } else if function != .count || distinct {
+          throw TandemError.misuse(
+            distinct ? "\(function.rawValue)(DISTINCT *) is not an aggregate" : "aggregate \(function.rawValue) needs an argument")
+        }
+      case .inList(let value, let list, _):
+        try operand(value, cost: 1)
+        for (index, item) in list.enumerated() { try operand(item, cost: index == 0 ? 5 : 7) }
+      case .between(let value, let low, let high, _):
+        try operand(value, cost: 1)
+        try operand(low, cost: 5)
+        try operand(high, cost: 6)
+      case .like(let value, let pattern, let escape, _):
+        try operand(value, cost: 1)
+        try operand(pattern, cost: 5)
+        try escape.map { try operand($0, cost: 6) }
+      case .glob(let value, let pattern, _):
+        try operand(value, cost: 1)
+        try operand(pattern, cost: 5)
+      case .caseWhen(let base, let branches, let otherwise):
+        guard !branches.isEmpty else { throw TandemError.misuse("a CASE expression needs at least one WHEN branch") }
+        try base.map { try operand($0, cost: 1) }
+        for (index, branch) in branches.enumerated() {
+          try operand(branch.when, cost: index == 0 ? 4 : 5)
+          try operand(branch.then, cost: 7)
+        }
+        try otherwise.map { try operand($0, cost: 5) }
+      }
+    }
+  }
+}

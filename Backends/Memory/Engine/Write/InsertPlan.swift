@@ -1,0 +1,168 @@
+import TandemCore
+
+/// A compiled INSERT shape (table, column list and conflict clause); the rows' values are read
+/// per execution, literals and parameters directly, other expressions compiled once per call.
+final class InsertPlan {
+  /// What identifies a reusable insert plan.
+  struct Shape: Hashable {
+    let table: String
+    let columns: [String]
+    let conflict: InsertStatement.ConflictResolution
+  }
+
+  /// Where one value of the column list goes.
+  enum Target: Equatable {
+    case column(Int)
+    case rowid
+    /// A repeated column: SQLite uses the first occurrence.
+    case ignored
+  }
+
+  let table: TableStorage
+  /// The name the statement used for the table (SQLite's messages echo it).
+  let writtenName: String
+  /// One target per value of a row; `nil` when the statement names no columns.
+  let targets: [Target]?
+  /// Defaults for every column, as stored before affinity.
+  let defaults: [SqliteValue]
+  let notNull: ConstraintCheck.NotNullResolution
+  /// The uniqueness checks in the order SQLite runs them, each with its resolution.
+  let checks: [(target: ConstraintCheck.Target, resolution: ConstraintCheck.Resolution)]
+  /// The upsert's DO UPDATE assignments.
+  let upsertAssignments: AssignmentList?
+  let upsertParameterNames: [String]
+  /// Whether a REPLACE or upsert may change other rows (SQLite then processes parent keys).
+  let mayChangeOtherRows: Bool
+  /// Whether SQLite's code for the statement's shape contains a check that may abort it, which
+  /// with several rows (or a function call in the values) makes it use a statement journal.
+  let mayAbort: Bool
+
+  /// Resolves a shape. `rows` are the first statement's values: SQLite resolves them after the
+  /// column list and before the ON CONFLICT clause, so their errors come in between.
+  init(_ shape: Shape, writtenName: String, table: TableStorage, catalog: Catalog, rows: [[SQLExpression]]) throws {
+    self.table = table
+    self.writtenName = writtenName
+    let definition = table.definition
+    defaults = definition.defaults.map { $0 ?? .null }
+
+    if shape.columns.isEmpty {
+      targets = nil
+    } else {
+      var seen = Set<Int>()
+      var seenRowid = false
+      targets = try shape.columns.map { name in
+        if let index = definition.columnIndex(name) {
+          if index == definition.rowidColumn {
+            defer { seenRowid = true }
+            return seenRowid ? .ignored : .rowid
+          }
+          return seen.insert(index).inserted ? .column(index) : .ignored
+        }
+        if NameKey(name).isRowidName {
+          defer { seenRowid = true }
+          return seenRowid ? .ignored : .rowid
+        }
+        throw EngineError.sqlite(1, "table \(writtenName) has no column named \(name)")
+      }
+    }
+
+    let valueCompiler = ExpressionCompiler(table: nil)
+    for row in rows {
+      for value in row where Self.needsCompiling(value) { _ = try valueCompiler.compile(value) }
+    }
+
+    var order: [ConstraintCheck.Target] = [.rowid] + definition.uniqueConstraints.indices.map { .constraint($0) }
+    var assignments: AssignmentList?
+    var parameterNames: [String] = []
+    switch shape.conflict {
+    case .abort:
+      notNull = .abort
+      checks = order.map { ($0, .abort) }
+    case .ignore:
+      notNull = .ignore
+      checks = order.map { ($0, .ignore) }
+    case .replace:
+      notNull = .replace
+      checks = order.map { ($0, .replace) }
+    case .nothing(let target), .update(let target, _):
+      notNull = .abort
+      let isUpdate = if case .update = shape.conflict { true } else { false }
+      let onTarget: ConstraintCheck.Resolution = isUpdate ? .update : .ignore
+      if target.isEmpty {
+        checks = order.map { ($0, onTarget) }
+      } else {
+        let matched = try Self.conflictTarget(target, in: definition)
+        // SQLite checks the target first, then the rowid, then the other constraints.
+        order.removeAll { $0 == matched || $0 == .rowid }
+        order.insert(contentsOf: matched == .rowid ? [.rowid] : [matched, .rowid], at: 0)
+        checks = order.map { ($0, $0 == matched ? onTarget : .abort) }
+      }
+      // SQLite resolves the DO UPDATE (in the UPDATE it codes for each check it resolves) only
+      // when such a check is coded: a rowid check exists only if the statement supplies the rowid.
+      let suppliesRowid = targets.map { $0.contains(.rowid) } ?? (definition.rowidColumn != nil)
+      let coded = checks.contains { $0.resolution == .update && ($0.target != .rowid || suppliesRowid) }
+      if coded, case .update(_, let set) = shape.conflict {
+        let compiler = ExpressionCompiler(table: definition)
+        compiler.allowsExcluded = true
+        assignments = try AssignmentList(set, table: definition, compiler: compiler)
+        parameterNames = compiler.parameterNames
+      }
+    }
+    upsertAssignments = assignments
+    upsertParameterNames = parameterNames
+    switch shape.conflict {
+    case .replace, .update: mayChangeOtherRows = catalog.hasForeignKeys(table)
+    default: mayChangeOtherRows = false
+    }
+    // SQLite's `mayAbort` for the statement (see ``StatementJournal``): a NOT NULL check not
+    // resolved by IGNORE (REPLACE aborts on its second pass), a uniqueness check resolved by ABORT
+    // (the rowid's only when the statement supplies it), a child key, REPLACE's recheck when
+    // foreign keys are involved, and what the DO UPDATE's own UPDATE checks or calls.
+    let suppliesRowid = targets.map { $0.contains(.rowid) } ?? (definition.rowidColumn != nil)
+    var aborting = definition.notNull.contains(true) && notNull != .ignore
+    aborting = aborting || checks.contains { check in
+      check.resolution == .abort && (check.target != .rowid || suppliesRowid)
+    }
+    aborting = aborting || !definition.foreignKeys.isEmpty
+    switch shape.conflict {
+    case .replace:
+      // With foreign keys, SQLite rechecks every replaced constraint with ABORT after the deletes.
+      if suppliesRowid || !definition.uniqueConstraints.isEmpty {
+        aborting = aborting || catalog.hasForeignKeys(table)
+      }
+    case .update(_, let set):
+      if let assignments {
+        aborting = aborting || StatementJournal.updateMayAbort(
+          table, changed: Set(assignments.columns.map(\.column)), changesRowid: assignments.rowid != nil,
+          catalog: catalog)
+      }
+      if assignments != nil { aborting = aborting || set.contains { StatementJournal.callsFunction($0.value) } }
+    default:
+      break
+    }
+    mayAbort = aborting
+  }
+
+  /// The check an ON CONFLICT target names: the rowid, or the unique constraint on exactly those columns.
+  private static func conflictTarget(_ target: [String], in definition: TableDefinition) throws -> ConstraintCheck.Target {
+    var positions = Set<Int>()
+    var namesRowid = false
+    for name in target {
+      if let index = definition.columnIndex(name) {
+        if index == definition.rowidColumn { namesRowid = true } else { positions.insert(index) }
+      } else if NameKey(name).isRowidName {
+        namesRowid = true
+      } else {
+        throw EngineError.noSuchColumn(name)
+      }
+    }
+    if namesRowid && target.count == 1 { return .rowid }
+    if !namesRowid {
+      for (index, constraint) in definition.uniqueConstraints.enumerated()
+      where constraint.columns.count == target.count && Set(constraint.columns) == positions {
+        return .constraint(index)
+      }
+    }
+    throw EngineError.sqlite(1, "ON CONFLICT clause does not match any PRIMARY KEY or UNIQUE constraint")
+  }
+}

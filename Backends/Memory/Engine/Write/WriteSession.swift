@@ -1,0 +1,318 @@
+import TandemCore
+
+/// The state of one data-changing statement: the logged row operations, SQLite's immediate
+/// foreign key counter, and the number of rows it reports as `changes`.
+final class WriteSession {
+  /// SQLite's trigger depth limit (`SQLITE_MAX_TRIGGER_DEPTH`), which foreign key actions obey.
+  static let maximumActionDepth = 1000
+
+  let catalog: Catalog
+  let log: UndoLog
+  /// SQLite's statement counter of immediate foreign key violations; must be ≤ 0 at the end.
+  var foreignKeyViolations = 0
+  /// Rows inserted, updated or deleted by the statement itself (not by foreign key actions).
+  var changes = 0
+  /// The rowid of the last row the statement's INSERT inserted (0 when none).
+  var lastInsertRowid: Int64 = 0
+  /// True while dropping a table: a missing parent table then reads as empty (SQLite's isIgnoreErrors).
+  var ignoresMissingParents = false
+  /// Whether SQLite runs the statement with a statement journal (it writes several rows and may
+  /// abort). Without one, `database or disk is full` rolls back the whole transaction.
+  var usesStatementJournal = true
+  /// The log position where the statement's current row began (INSERT), which is what a failure
+  /// without a statement journal undoes back to.
+  var rowStart: Int?
+
+  init(catalog: Catalog, log: UndoLog) {
+    self.catalog = catalog
+    self.log = log
+  }
+
+  /// Throws SQLite's end-of-statement foreign key error if violations remain.
+  func finish() throws {
+    if foreignKeyViolations > 0 { throw EngineError.foreignKey }
+  }
+
+  // MARK: - Logged primitives
+
+  func storeInsert(_ table: TableStorage, _ rowid: Int64, _ values: [SqliteValue]) {
+    table.data.insert(rowid, values: values)
+    log.record(.inserted(table, rowid: rowid))
+  }
+
+  @discardableResult
+  func storeDelete(_ table: TableStorage, _ rowid: Int64) -> [SqliteValue]? {
+    guard let old = table.data.remove(rowid) else { return nil }
+    log.record(.deleted(table, rowid: rowid, values: old))
+    return old
+  }
+
+  func storeReplace(_ table: TableStorage, _ rowid: Int64, _ values: [SqliteValue]) {
+    if let old = table.data.replace(rowid, values: values) {
+      log.record(.updated(table, rowid: rowid, values: old))
+    }
+  }
+
+  func storeSequence(_ table: TableStorage, _ value: Int64) {
+    guard table.data.sequence != value else { return }
+    log.record(.sequence(table, previous: table.data.sequence))
+    table.data.sequence = value
+  }
+
+  // MARK: - Row operations with foreign key processing
+
+  /// Inserts a row whose constraints were checked (SQLite's FkCheck on the new row, then the insert).
+  /// `multiWrite`: whether a new parent key may resolve violations counted earlier in the statement.
+  func insertRow(_ table: TableStorage, _ rowid: Int64, _ values: [SqliteValue], multiWrite: Bool) throws {
+    if !table.definition.foreignKeys.isEmpty {
+      try childRowAdded(table, rowid, values, keys: table.definition.foreignKeys, skip: nil)
+    }
+    if multiWrite {
+      let incoming = catalog.incomingForeignKeys(of: table)
+      if !incoming.isEmpty { try parentRowAdded(table, rowid, values, incoming, phantom: nil) }
+    }
+    storeInsert(table, rowid, values)
+  }
+
+  /// Deletes a row with SQLite's foreign key processing: counters for the row as child and as
+  /// parent, the delete, then the ON DELETE actions (at `depth`, the trigger nesting level).
+  func deleteRow(_ table: TableStorage, _ rowid: Int64, depth: Int) throws {
+    guard let old = table.data.row(rowid) else { return }
+    let incoming = catalog.incomingForeignKeys(of: table)
+    if !table.definition.foreignKeys.isEmpty {
+      try childRowRemoved(table, old, keys: table.definition.foreignKeys)
+    }
+    for reference in incoming {
+      guard let key = catalog.parentKey(of: reference.key, in: table) else { continue }
+      let parentValue = Self.parentValue(key, rowid: rowid, values: old)
+      foreignKeyViolations += try children(
+        of: reference, parent: table, key: key, value: parentValue, excluding: rowid, phantom: nil
+      ).count
+    }
+    storeDelete(table, rowid)
+    try runDeleteActions(table, rowid, old, incoming, depth: depth)
+  }
+
+  private func runDeleteActions(
+    _ table: TableStorage, _ rowid: Int64, _ old: [SqliteValue], _ incoming: [IncomingForeignKey], depth: Int
+  ) throws {
+    let actions = incoming.filter { $0.key.onDelete != .noAction }
+    guard !actions.isEmpty else { return }
+    if depth >= Self.maximumActionDepth { throw EngineError.triggerRecursion }
+    for reference in actions {
+      guard let key = catalog.parentKey(of: reference.key, in: table) else { continue }
+      let parentValue = Self.parentValue(key, rowid: rowid, values: old)
+      let matches = try children(
+        of: reference, parent: table, key: key, value: parentValue, excluding: nil, phantom: nil)
+      let child = reference.child
+      switch reference.key.onDelete {
+      case .noAction:
+        break
+      case .restrict:
+        if !matches.isEmpty { throw EngineError.restrictViolation }
+      case .cascade:
+        for childRowid in matches { try deleteRow(child, childRowid, depth: depth + 1) }
+      case .setNull, .setDefault:
+        let column = reference.key.column
+        let replacement: SqliteValue =
+          reference.key.onDelete == .setNull ? .null : (child.definition.defaults[column] ?? .null)
+        for childRowid in matches {
+          guard var values = child.data.row(childRowid) else { continue }
+          values[column] = replacement.applyingStorageAffinity(child.definition.affinities[column])
+          var newRowid = childRowid
+          if column == child.definition.rowidColumn {
+            guard let integer = ValueOperations.mustBeInteger(values[column]) else {
+              throw EngineError.datatypeMismatch
+            }
+            newRowid = integer
+            values[column] = .integer(integer)
+          }
+          try updateRow(
+            child, childRowid, newRowid: newRowid, values: values, changed: [column],
+            setNullKey: reference.key.onDelete == .setNull ? reference.key : nil)
+        }
+      }
+    }
+  }
+
+  /// Writes an updated row after checking its constraints (SQLite's UPDATE of one row):
+  /// NOT NULL, rowid and unique conflicts abort; then the foreign key counters; then the write.
+  /// `changed` lists the assigned columns; `setNullKey` marks a SET NULL action's own update.
+  func updateRow(
+    _ table: TableStorage, _ rowid: Int64, newRowid: Int64, values: [SqliteValue], changed: Set<Int>,
+    setNullKey: ForeignKeyDefinition? = nil
+  ) throws {
+    try ConstraintCheck.checkUpdate(table, rowid: rowid, newRowid: newRowid, values: values, changed: changed)
+    guard let old = table.data.row(rowid) else { return }
+    let definition = table.definition
+    let rowidChanged = newRowid != rowid
+    let isModified = { (column: Int) in changed.contains(column) || (rowidChanged && column == definition.rowidColumn) }
+    let selfKey = NameKey(definition.name)
+    let childKeys = definition.foreignKeys.filter {
+      NameKey($0.parentTable) == selfKey || isModified($0.column)
+    }
+    let incoming = catalog.incomingForeignKeys(of: table).filter { reference in
+      guard let key = catalog.parentKey(of: reference.key, in: table) else { return false }
+      switch key {
+      case .rowid: return rowidChanged || definition.rowidColumn.map(isModified) == true
+      case .unique(_, let column): return isModified(column)
+      }
+    }
+    if childKeys.isEmpty && incoming.isEmpty {
+      if rowidChanged {
+        storeDelete(table, rowid)
+        storeInsert(table, newRowid, values)
+      } else {
+        storeReplace(table, rowid, values)
+      }
+      return
+    }
+    if !childKeys.isEmpty { try childRowRemoved(table, old, keys: childKeys) }
+    for reference in incoming {
+      guard let key = catalog.parentKey(of: reference.key, in: table) else { continue }
+      let parentValue = Self.parentValue(key, rowid: rowid, values: old)
+      foreignKeyViolations += try children(
+        of: reference, parent: table, key: key, value: parentValue, excluding: rowid, phantom: nil
+      ).count
+    }
+    storeDelete(table, rowid)
+    if !childKeys.isEmpty {
+      try childRowAdded(table, newRowid, values, keys: childKeys, skip: setNullKey)
+    }
+    if !incoming.isEmpty {
+      // With an unchanged rowid SQLite's table still holds the old row while it scans.
+      let phantom = rowidChanged ? nil : (rowid: rowid, values: old)
+      try parentRowAdded(table, newRowid, values, incoming, phantom: phantom)
+    }
+    storeInsert(table, newRowid, values)
+  }
+
+  // MARK: - Foreign key counters
+
+  /// The value of a parent row's key.
+  static func parentValue(_ key: ParentKey, rowid: Int64, values: [SqliteValue]) -> SqliteValue {
+    switch key {
+    case .rowid: .integer(rowid)
+    case .unique(_, let column): values[column]
+    }
+  }
+
+  /// A child row appeared: count it if its parent is missing (SQLite's fkLookupParent, +1).
+  private func childRowAdded(
+    _ table: TableStorage, _ rowid: Int64, _ values: [SqliteValue], keys: [ForeignKeyDefinition],
+    skip: ForeignKeyDefinition?
+  ) throws {
+    for foreignKey in keys {
+      if let skip, skip.column == foreignKey.column && NameKey(skip.parentTable) == NameKey(foreignKey.parentTable) {
+        continue
+      }
+      let value = values[foreignKey.column]
+      if value.isNull { continue }
+      guard let parent = try resolvedParent(foreignKey, child: table) else { continue }
+      if !parentExists(parent, value, child: table, newRow: (rowid, values)) { foreignKeyViolations += 1 }
+    }
+  }
+
+  /// A child row went away: if the counter is non-zero and its parent is missing, one violation
+  /// is resolved (SQLite's fkLookupParent, −1).
+  private func childRowRemoved(_ table: TableStorage, _ values: [SqliteValue], keys: [ForeignKeyDefinition]) throws {
+    for foreignKey in keys {
+      if foreignKeyViolations == 0 { continue }
+      let value = values[foreignKey.column]
+      if value.isNull { continue }
+      guard let parent = try resolvedParent(foreignKey, child: table) else {
+        foreignKeyViolations -= 1  // dropping a table: a missing parent table reads as empty
+        continue
+      }
+      if !parentExists(parent, value, child: table, newRow: nil) { foreignKeyViolations -= 1 }
+    }
+  }
+
+  /// A parent key appeared: children that were counted as orphans now have a parent
+  /// (SQLite's fkScanChildren, −1 each; skipped while the counter is zero).
+  private func parentRowAdded(
+    _ table: TableStorage, _ rowid: Int64, _ values: [SqliteValue], _ incoming: [IncomingForeignKey],
+    phantom: (rowid: Int64, values: [SqliteValue])?
+  ) throws {
+    for reference in incoming {
+      if foreignKeyViolations == 0 { continue }
+      guard let key = catalog.parentKey(of: reference.key, in: table) else {
+        throw Catalog.mismatch(child: reference.child.name, parent: reference.key.parentTable)
+      }
+      let parentValue = Self.parentValue(key, rowid: rowid, values: values)
+      foreignKeyViolations -= try children(
+        of: reference, parent: table, key: key, value: parentValue, excluding: nil, phantom: phantom
+      ).count
+    }
+  }
+
+  private func resolvedParent(_ foreignKey: ForeignKeyDefinition, child: TableStorage) throws -> ResolvedParent? {
+    do {
+      return try catalog.resolveParent(of: foreignKey, child: child)
+    } catch {
+      if ignoresMissingParents { return nil }
+      throw error
+    }
+  }
+
+  /// Whether the parent row for a child value exists. `newRow` is the row being written, which
+  /// may be its own parent.
+  private func parentExists(
+    _ parent: ResolvedParent, _ value: SqliteValue, child: TableStorage, newRow: (rowid: Int64, values: [SqliteValue])?
+  ) -> Bool {
+    switch parent.key {
+    case .rowid:
+      guard let rowid = ValueOperations.mustBeInteger(value) else { return false }
+      if let newRow, parent.table === child, newRow.rowid == rowid { return true }
+      return parent.table.data.contains(rowid)
+    case .unique(let constraint, let column):
+      if let newRow, parent.table === child {
+        let own = newRow.values[column]
+        if !own.isNull && ValueOrder.compare(value, own, collation: .binary) == 0 { return true }
+      }
+      // SQLite probes the parent index with the index affinity applied as for a comparison (an
+      // integer stays exact even against a REAL column), then compares exactly.
+      let affinity = parent.table.definition.affinities[column]
+      let converted = ComparisonOperands.prepare(value, .none, .null, affinity).0
+      guard let key = IndexKey.make(converted) else { return false }
+      return parent.table.data.owner(of: key, in: constraint) != nil
+    }
+  }
+
+  /// The rowids (ascending) of the child rows whose key equals a parent key value, compared as
+  /// `parent.key = child.column` (§3.3 affinities, BINARY). `excluding` skips the parent row
+  /// itself in a self-referencing table; `phantom` is an old row version still visible to SQLite.
+  func children(
+    of reference: IncomingForeignKey, parent: TableStorage, key: ParentKey, value: SqliteValue, excluding: Int64?,
+    phantom: (rowid: Int64, values: [SqliteValue])?
+  ) throws -> [Int64] {
+    if value.isNull { return [] }
+    let child = reference.child
+    let column = reference.key.column
+    let childAffinity = child.definition.affinities[column]
+    let parentAffinity: Affinity =
+      switch key {
+      case .rowid: .integer
+      case .unique(_, let parentColumn): parent.definition.affinities[parentColumn]
+      }
+    let sameTable = child === parent
+    func matches(_ childValue: SqliteValue) -> Bool {
+      !childValue.isNull
+        && ValueOperations.ordering(value, parentAffinity, childValue, childAffinity, .binary) == 0
+    }
+    var result: [Int64] = []
+    let isAlias = column == child.definition.rowidColumn
+    child.data.scan { row, rowid in
+      if sameTable, rowid == excluding { return true }
+      if matches(isAlias ? .integer(rowid) : row[column]) { result.append(rowid) }
+      return true
+    }
+    if let phantom, sameTable, phantom.rowid != excluding, !child.data.contains(phantom.rowid),
+      matches(isAlias ? .integer(phantom.rowid) : phantom.values[column])
+    {
+      result.append(phantom.rowid)
+      result.sort()
+    }
+    return result
+  }
+}

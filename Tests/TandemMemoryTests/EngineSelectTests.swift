@@ -1,0 +1,187 @@
+import Foundation
+import Testing
+import TandemCore
+@testable import TandemMemory
+
+/// Ordering, DISTINCT, GROUP BY, aggregates, HAVING and LIMIT/OFFSET (§10–§12), against real SQLite.
+@Suite struct EngineSelectTests {
+  static let mixed = TableSchema(
+    "m", columns: [.column("x", .null(.blob)), .column("k", .null(.integer)), .column("s", .null(.text))])
+
+  static func mixedTable() -> EngineTandem {
+    let db = EngineTandem(mixed)
+    let values: [SqliteValue] = [
+      2, "b", nil, .blob(Data([1])), 1.5, "A", 10, "", .blob(Data()), "10", -1, 1, 1.0, "a", "B", "_", "a ", 2.0,
+    ]
+    for (index, value) in values.enumerated() {
+      db.write(Q.insert("m", ["x", "k", "s"], [[value, .integer(Int64(index % 3)), index % 4 == 0 ? nil : .text("s\(index % 5)")]]))
+    }
+    return db
+  }
+
+  static let x = Q.col("x")
+  static let k = Q.col("k")
+  static let s = Q.col("s")
+  static func agg(_ f: AggregateFunction, _ e: SQLExpression?, distinct: Bool = false) -> SQLExpression {
+    .aggregate(f, e, distinct: distinct)
+  }
+
+  @Test func orderingAcrossStorageClassesAndCollations() {
+    let db = Self.mixedTable()
+    for collation in [nil, Collation.nocase, .rtrim, .binary] {
+      let term = collation.map { SQLExpression.collate(Self.x, $0) } ?? Self.x
+      for descending in [false, true] {
+        for nulls in [nil, OrderingTerm.NullsOrder.first, .last] {
+          db.run(Q.select("m", [Self.x, .rowid], orderBy: [OrderingTerm(term, descending: descending, nulls: nulls)]))
+        }
+      }
+    }
+    db.run(Q.select("m", [Self.x], orderBy: [OrderingTerm(Self.k, descending: true), OrderingTerm(Self.s)]))
+    db.run(Q.select("m", [Self.x], orderBy: [OrderingTerm(.binary(.add, Self.x, Q.lit(0)))]))
+    db.run(Q.select("m", [Self.x], orderBy: [OrderingTerm(Q.lit(2))]))
+  }
+
+  @Test func distinctKeepsFirstOccurrences() {
+    let db = Self.mixedTable()
+    db.run(Q.select("m", [Self.x], distinct: true))
+    db.run(Q.select("m", [.collate(Self.x, .nocase)], distinct: true))
+    db.run(Q.select("m", [.collate(Self.x, .rtrim), Self.k], distinct: true))
+    db.run(Q.select("m", [Self.k], distinct: true, orderBy: [OrderingTerm(Self.x)]))
+    db.run(Q.select("m", [Self.s], distinct: true, orderBy: [OrderingTerm(Self.s, descending: true)], limit: Q.lit(2), offset: Q.lit(1)))
+  }
+
+  @Test func groupingAndAggregates() {
+    let db = Self.mixedTable()
+    let all: [SQLExpression] = [
+      Self.agg(.count, nil), Self.agg(.count, Self.x), Self.agg(.sum, Self.k), Self.agg(.total, Self.x), Self.agg(.avg, Self.k),
+      Self.agg(.min, Self.x), Self.agg(.max, Self.x), Self.agg(.count, Self.x, distinct: true), Self.agg(.sum, Self.k, distinct: true),
+      Self.agg(.max, .collate(Self.x, .nocase)), Self.agg(.min, .collate(Self.s, .rtrim)),
+    ]
+    db.run(Q.select("m", all))
+    db.run(Q.select("m", [Self.x] + all, groupBy: [Self.x]))
+    db.run(Q.select("m", [Self.x, Self.agg(.count, nil)], groupBy: [.collate(Self.x, .nocase)]))
+    db.run(Q.select("m", [Self.k, Self.s, Self.agg(.count, nil)], groupBy: [Self.k, Self.s]))
+    db.run(Q.select("m", [Self.k, Self.agg(.count, nil)], groupBy: [Self.k], having: .binary(.greater, Self.agg(.count, nil), Q.lit(5))))
+    db.run(Q.select("m", [Self.k, Self.agg(.count, nil)], groupBy: [Self.k], having: .binary(.greater, Self.k, Q.lit(0))))
+    db.run(Q.select("m", [Self.k, Self.agg(.count, nil)], groupBy: [Self.k], orderBy: [OrderingTerm(Self.agg(.count, nil), descending: true)]))
+    db.run(Q.select("m", [Self.agg(.count, nil)], where: Q.lit(0)))
+    db.run(Q.select("m", [Self.agg(.count, nil), Self.x], where: .binary(.less, Self.k, Q.lit(0))))
+    db.run(Q.select("m", [Self.agg(.count, nil)], where: .binary(.less, Self.k, Q.lit(0)), groupBy: [Self.k]))
+    db.run(Q.select("m", [Self.agg(.count, nil)], having: .binary(.greater, Self.agg(.count, nil), Q.lit(100))))
+    db.run(Q.select("m", [Self.agg(.sum, Self.x)], where: .function(.typeof, [Self.x]) .isIn(["integer", "real"])))
+  }
+
+  @Test func bareColumnsFollowTheLastMinOrMax() {
+    let db = EngineTandem(TableSchema("t", columns: [.column("g", .null(.blob)), .column("a", .null(.integer)), .column("b", .null(.text))]))
+    db.write(Q.insert("t", ["g", "a", "b"], [[1, 1, "p"], [1, 3, "q"], [1, 2, "s"], [1.0, 0, "z"], [2, nil, "n"], [2, nil, "m"], [2, 5, "o"]]))
+    let a = Q.col("a")
+    let b = Q.col("b")
+    let g = Q.col("g")
+    for aggregates in [[Self.agg(.max, a)], [Self.agg(.min, a)], [Self.agg(.min, a), Self.agg(.max, a)], [Self.agg(.max, a), Self.agg(.min, a)],
+                       [Self.agg(.count, nil)], [Self.agg(.max, a), Self.agg(.count, nil)], [Self.agg(.max, a), Self.agg(.max, a)]] {
+      db.run(Q.select("t", [b, g] + aggregates))
+      db.run(Q.select("t", [g, b, .rowid] + aggregates, groupBy: [g]))
+    }
+    db.run(Q.select("t", [b, Self.agg(.count, nil)], orderBy: [OrderingTerm(Self.agg(.min, a))]))
+    db.run(Q.select("t", [b], groupBy: [g], having: .binary(.greater, Self.agg(.max, a), Q.lit(0))))
+  }
+
+  @Test func limitAndOffset() {
+    let db = Self.mixedTable()
+    let windows: [(SqliteValue?, SqliteValue?)] = [
+      (-1, 3), (2, -3), (2, nil), ("2", nil), (2.0, nil), (2.5, nil), (nil, nil), (0, nil), ("abc", nil), (3, "1"),
+      (3, 1.5), (nil, 2), (.integer(.max), .integer(.max)),
+    ]
+    for (limit, offset) in windows {
+      let limitExpression: SQLExpression? = limit.map(Q.lit) ?? (offset == nil ? Q.lit(nil) : nil)
+      db.run(Q.select("m", [Self.x], limit: limitExpression, offset: offset.map(Q.lit)))
+      db.run(Q.select("m", [Self.x], orderBy: [OrderingTerm(Self.x)], limit: limitExpression, offset: offset.map(Q.lit)))
+      db.run(Q.select("m", [Self.k, Self.agg(.count, nil)], groupBy: [Self.k], limit: limitExpression, offset: offset.map(Q.lit)))
+    }
+  }
+
+  @Test func limitParametersShareTheStatementsSlots() {
+    let db = Self.mixedTable()
+    let statement = Q.select(
+      "m", [.parameter("a"), Self.x], where: .binary(.isNot, Self.k, .parameter("b")), orderBy: [OrderingTerm(.rowid)],
+      limit: .parameter("n"), offset: .parameter("o"))
+    for (a, n, o): (SqliteValue, SqliteValue, SqliteValue) in [(-5, 1, 0), (-2.5, 3, 1), ("x", -1, 2), (1, 2, "1")] {
+      db.run(statement, ["a": a, "b": 1, "n": n, "o": o])
+    }
+  }
+
+  @Test func constantConditionsAreEvaluatedBeforeAnyRow() {
+    let db = EngineTandem(TableSchema("t", columns: [.column("x", .null(.integer))]))
+    let overflow = SQLExpression.function(.abs, [Q.lit(.integer(.min))])
+    db.run(Q.select("t", [Self.x], where: .binary(.and, .binary(.greater, Self.x, Q.lit(0)), overflow)))
+    db.run(Q.select("t", [overflow]))
+    db.run(Q.select("t", [Self.x], limit: overflow))
+    db.write(Q.insert("t", ["x"], [[1]]))
+    db.run(Q.select("t", [Self.x], where: .binary(.or, .binary(.greater, Self.x, Q.lit(5)), overflow)))
+    db.run(Q.select("t", [Self.x], where: .binary(.or, Q.eq(Self.x, Q.lit(1)), overflow)))
+    db.run(Q.select("t", [Self.x], where: .binary(.and, .binary(.greater, Self.x, Q.lit(5)), .function(.abs, [.binary(.add, Q.lit(.integer(.min)), .binary(.subtract, Self.x, Q.lit(1)))]))))
+    db.run(Q.select("t", [.binary(.or, Q.lit(1), overflow)]))
+    db.run(Q.select("t", [Self.x], limit: Q.lit(0), offset: overflow))
+    db.write(Q.update("t", [("x", Q.lit(2))], where: .binary(.and, Q.eq(Self.x, Q.lit(5)), overflow)))
+    db.write(Q.delete("t", where: .binary(.and, Q.lit(0), overflow)))
+  }
+}
+
+extension SQLExpression {
+  fileprivate func isIn(_ values: [SqliteValue]) -> SQLExpression {
+    .inList(self, values.map(SQLExpression.literal), negated: false)
+  }
+}
+
+/// Tie order of grouped queries: SQLite sorts groups in the ORDER BY's directions when both
+/// clauses have as many terms.
+@Suite struct EngineGroupOrderTests {
+  @Test func groupDirectionFollowsOrderByOfTheSameLength() {
+    let db = EngineTandem(TableSchema("t", columns: [.column("k", .null(.integer)), .column("g", .null(.integer))]))
+    db.write(Q.insert("t", ["k", "g"], [[1, 1], [0, 2], [1, 3], [0, 4], [1, 5], [0, 6], [nil, nil], [1, nil]]))
+    let k = Q.col("k")
+    let g = Q.col("g")
+    let count = SQLExpression.aggregate(.count, nil, distinct: false)
+    let orders: [[OrderingTerm]] = [
+      [OrderingTerm(count, descending: true)], [OrderingTerm(count)], [OrderingTerm(k, descending: true)],
+      [OrderingTerm(k, descending: true), OrderingTerm(count)], [OrderingTerm(count), OrderingTerm(k, descending: true)],
+      [OrderingTerm(count, descending: true, nulls: .first)], [],
+    ]
+    for order in orders {
+      db.run(Q.select("t", [g, k, count], groupBy: [g], orderBy: order))
+      db.run(Q.select("t", [g, k, count], groupBy: [g, k], orderBy: order))
+    }
+  }
+}
+
+/// Aggregate and DISTINCT queries over indexed columns: the SQLite backend reads them
+/// `NOT INDEXED`, so rows arrive in rowid order on both engines (REAL sums round alike, the same
+/// equal value represents a group).
+@Suite struct EngineIndexedAggregateTests {
+  @Test func rowsArriveInRowidOrder() {
+    let schema = TableSchema(
+      "t",
+      columns: [
+        .column("id", .integer, primaryKey: true), .column("x", .null(.real)), .column("g", .null(.blob)),
+        .column("n", .null(.text)), .column("w", .null(.text)),
+      ],
+      indexes: [.index(on: ["x"]), .index(on: ["g", "x"])])
+    let db = EngineTandem(schema)
+    let values: [Double] = [0.1, 1e16, 0.3, -1e16, 0.2, 3.3, 1.1, 2.2, 0.7, 1e-3, 5.5]
+    for (index, value) in values.enumerated() {
+      let group: SqliteValue = index % 3 == 0 ? 1 : (index % 3 == 1 ? 1.0 : "a")
+      db.write(Q.insert("t", ["x", "g", "n", "w"], [[.real(value), group, index % 2 == 0 ? "a" : "A", .text("w\(index)")]]))
+    }
+    let x = Q.col("x")
+    let g = Q.col("g")
+    db.run(Q.select("t", [.aggregate(.sum, x, distinct: false), .aggregate(.avg, x, distinct: false), .aggregate(.total, x, distinct: false)]))
+    db.run(Q.select("t", [g, .aggregate(.sum, x, distinct: false)], groupBy: [g]))
+    db.run(Q.select("t", [g, .aggregate(.sum, x, distinct: false)], groupBy: [g], orderBy: [OrderingTerm(g, descending: true)]))
+    db.run(Q.select("t", [g], distinct: true, orderBy: [OrderingTerm(g)]))
+    db.run(Q.select("t", [g, x], distinct: true, orderBy: [OrderingTerm(x)]))
+    db.run(Q.select("t", [.aggregate(.sum, x, distinct: false)], where: .binary(.greater, Q.col("id"), Q.lit(2))))
+    db.run(Q.select("t", [.aggregate(.sum, x, distinct: false)], where: .binary(.greater, x, Q.lit(0.0))))
+    db.run(Q.select("t", [.aggregate(.sum, x, distinct: false), .aggregate(.count, Q.col("w"), distinct: false)]))
+    db.run(Q.select("t", [.collate(Q.col("n"), .nocase), .aggregate(.count, nil, distinct: false)], groupBy: [.collate(Q.col("n"), .nocase)]))
+  }
+}
