@@ -107,10 +107,10 @@ public final class SQLiteBackend: DatabaseBackend {
     switch statement {
     case .select:
       return StatementResult(rows: try prepared.run(values, context: context))
-    case .insert(let insert):
+    case .insert:
       // sqlite3_last_insert_rowid keeps older inserts' rowids; start from 0 to see only ours.
       connection.lastInsertRowid = 0
-      try atomically(insert) { _ = try prepared.run(values, context: context) }
+      _ = try prepared.run(values, context: context)
       return StatementResult(lastInsertRowid: connection.lastInsertRowid, changes: connection.changes)
     case .update, .delete:
       _ = try prepared.run(values, context: context)
@@ -119,29 +119,6 @@ public final class SQLiteBackend: DatabaseBackend {
   }
 
   /// `SAVEPOINT "name"`.
-  /// Runs an insert so that a failure leaves nothing behind.
-  ///
-  /// SQLite opens no statement journal for a multi-row `INSERT OR IGNORE` / `OR REPLACE`, so
-  /// inside a transaction a later row's error (say a `datatype mismatch`) keeps the earlier
-  /// rows. Tandem promises statement atomicity on every engine, so such inserts get a savepoint.
-  private func atomically(_ insert: InsertStatement, _ body: () throws -> Void) throws {
-    let needsSavepoint: Bool
-    switch insert.conflict {
-    case .ignore, .replace: needsSavepoint = insert.rows.count > 1 && connection.isInTransaction
-    default: needsSavepoint = false
-    }
-    guard needsSavepoint else { return try body() }
-    _ = try run(#"SAVEPOINT "tandem_statement""#)
-    do {
-      try body()
-    } catch {
-      _ = try? run(#"ROLLBACK TO "tandem_statement""#)
-      _ = try? run(#"RELEASE "tandem_statement""#)
-      throw error
-    }
-    _ = try run(#"RELEASE "tandem_statement""#)
-  }
-
   public func savepoint(_ name: String) throws {
     _ = try run("SAVEPOINT " + (try SQLTextWriter.quotedIdentifier(name)))
   }
