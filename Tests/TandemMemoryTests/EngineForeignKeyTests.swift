@@ -121,3 +121,20 @@ import TandemCore
     db.drop("o")
   }
 }
+
+/// How a child value finds its parent: the parent column's affinity applied as for a comparison,
+/// then an exact comparison (an integer never equals a rounded REAL).
+@Suite struct EngineForeignKeyLookupTests {
+  @Test func realParentsCompareExactly() {
+    let parent = TableSchema("g", columns: [.column("n", .real, primaryKey: true)])
+    let child = TableSchema("d", columns: [.column("ref", .null(.text), references: .table("g", column: "n"))])
+    let db = EngineTandem(parent, child)
+    db.write(Q.insert("g", ["n"], [[.integer(-9223372036854775807)], [.integer(9007199254740993)], [5]]))
+    for value: SqliteValue in [
+      .integer(-9223372036854775807), .integer(.min), -9.223372036854776e18, "-9223372036854775807", "-9223372036854775808",
+      .integer(9007199254740993), "9007199254740993", .integer(9007199254740992), "5", "5.0", 5, " 5",
+    ] {
+      db.write(Q.insert("d", ["ref"], [[value]]))
+    }
+  }
+}

@@ -4,11 +4,17 @@ import TandemCore
 struct EngineSQLRenderer {
   private(set) var bindings: [SqliteValue] = []
   let parameters: [String: SqliteValue]
+  /// How the rowid is written: `rowid`, `_rowid_` or `oid`, whichever no column takes.
+  var rowidName = "rowid"
 
   init(parameters: [String: SqliteValue] = [:]) { self.parameters = parameters }
 
-  static func render(_ statement: Statement, parameters: [String: SqliteValue]) -> (String, [SqliteValue]) {
+  static func render(_ statement: Statement, parameters: [String: SqliteValue], schema: TableSchema? = nil) -> (String, [SqliteValue]) {
     var renderer = EngineSQLRenderer(parameters: parameters)
+    if let schema {
+      let taken = Set(schema.columns.map { $0.name.lowercased() })
+      renderer.rowidName = ["rowid", "_rowid_", "oid"].first { !taken.contains($0) } ?? "rowid"
+    }
     let sql = renderer.statement(statement)
     return (sql, renderer.bindings)
   }
@@ -75,7 +81,7 @@ struct EngineSQLRenderer {
   mutating func expression(_ e: SQLExpression) -> String {
     switch e {
     case .column(let column): return name(column)
-    case .rowid: return "rowid"
+    case .rowid: return rowidName
     case .excluded(let column): return "excluded." + name(column)
     case .literal(let value):
       bindings.append(value)

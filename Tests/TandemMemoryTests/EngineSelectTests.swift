@@ -185,3 +185,69 @@ extension SQLExpression {
     db.run(Q.select("t", [.collate(Q.col("n"), .nocase), .aggregate(.count, nil, distinct: false)], groupBy: [.collate(Q.col("n"), .nocase)]))
   }
 }
+
+/// Where SQLite's expression matching meets the SQLite backend's placeholders, and when aggregate
+/// errors surface.
+@Suite struct EngineAggregateTimingTests {
+  /// Every literal is its own `?`, so a HAVING term with a literal never matches its GROUP BY term
+  /// and stays in HAVING: the groups' aggregates are finalized (and may fail) first.
+  @Test func havingTermsWithLiteralsStayInHaving() {
+    let schema = TableSchema("t", columns: [.column("index", .blob), .column("n", .integer)])
+    let db = EngineTandem(schema)
+    db.write(Q.insert("t", ["index", "n"], [[.blob(Data([0x31, 0x32])), .integer(-9223372036854775807)], [.blob(Data([0xCA])), .integer(-9223372036854775807)]]))
+    let key = SQLExpression.cast(.binary(.greaterOrEqual, .literal(10.0), .column("index")), as: .real)
+    let sum = SQLExpression.aggregate(.sum, .binary(.subtract, .literal(0), .column("n")), distinct: false)
+    db.run(Q.select("t", [.literal(1)], groupBy: [key], having: key, orderBy: [OrderingTerm(sum)]))
+    db.run(Q.select("t", [.literal(1)], groupBy: [key], having: .binary(.and, key, .binary(.greater, sum, .literal(0)))))
+    db.run(Q.select("t", [.literal(1)], groupBy: [.column("index")], having: .binary(.greater, .column("index"), .literal(5)), orderBy: [OrderingTerm(sum)]))
+    db.run(Q.select("t", [.literal(1)], groupBy: [key], orderBy: [OrderingTerm(key)], limit: .literal(1)))
+  }
+
+  /// sum() reports `integer overflow` when it is finalized, after every row of the group stepped.
+  @Test func sumOverflowIsReportedAtTheEnd() {
+    let schema = TableSchema("t", columns: [.column("n", .integer), .column("p", .null(.text))])
+    let db = EngineTandem(schema)
+    db.write(Q.insert("t", ["n", "p"], [[.integer(.max), "a"], [1, "a"], [1, "xx"]]))
+    let sum = SQLExpression.aggregate(.sum, .column("n"), distinct: false)
+    let like = SQLExpression.aggregate(
+      .max, .like(.literal("a"), pattern: .literal("a"), escape: .column("p"), negated: false), distinct: false)
+    db.run(Q.select("t", [sum, like]))
+    db.run(Q.select("t", [like, sum]))
+    db.run(Q.select("t", [sum], having: .literal(0)))
+  }
+
+  /// `.rowid` stays the rowid in a lookup even when a column is named "rowid".
+  @Test func rowidLookupBesideAColumnNamedRowid() {
+    let schema = TableSchema(
+      "t", columns: [.column("v", .null(.text)), .column("rowid", .null(.text), primaryKey: true), .column("y", .integer)])
+    let db = EngineTandem(schema)
+    db.write(Q.insert("t", ["y"], [[100]]))
+    let one = SQLExpression.glob(.literal(12), pattern: .literal("**[a-c]11"), negated: true)
+    db.write(Q.update("t", [("y", .column("v"))], where: .binary(.equal, .rowid, one)))
+    db.run(Q.select("t", [.column("y")], where: .binary(.equal, .rowid, one)))
+    db.run(Q.select("t", [.column("y")], where: .binary(.equal, .column("rowid"), .literal(.null))))
+  }
+
+  /// A lookup key that reads no row is computed before any row is read, even in an empty table;
+  /// aggregate queries read `NOT INDEXED`, so only the rowid lookup remains for them.
+  @Test func lookupKeysAreComputedFirst() {
+    let schema = TableSchema(
+      "t", columns: [.column("id", .integer, primaryKey: true), .column("u", .null(.integer), unique: true), .column("s", .null(.text), unique: true)])
+    let db = EngineTandem(schema)
+    let overflow = SQLExpression.function(.abs, [.literal(.integer(.min))])
+    let count = SQLExpression.aggregate(.count, nil, distinct: false)
+    for table in ["empty", "full"] {
+      if table == "full" { db.write(Q.insert("t", ["id", "u", "s"], [[1, 1, "1"], [2, 2, "2"]])) }
+      db.run(Q.select("t", [.rowid], where: .binary(.equal, .rowid, overflow)))
+      db.run(Q.select("t", [.rowid], where: .binary(.equal, .column("u"), overflow)))
+      db.run(Q.select("t", [.rowid], where: .binary(.equal, overflow, .column("s"))))
+      db.run(Q.select("t", [.rowid], where: .binary(.equal, .column("s"), .cast(overflow, as: .integer))))
+      db.run(Q.select("t", [.rowid], where: .binary(.equal, .column("s"), .collate(overflow, .nocase))))
+      db.run(Q.select("t", [count], where: .binary(.equal, .column("u"), overflow)))
+      db.run(Q.select("t", [count], where: .binary(.equal, .rowid, overflow)))
+      db.run(Q.select("t", [.rowid], where: .binary(.and, .binary(.equal, .column("u"), overflow), .binary(.equal, .rowid, .binary(.add, .function(.abs, [.literal(.integer(.max))]), .literal(0))))))
+      db.write(Q.delete("t", where: .binary(.equal, .rowid, overflow)))
+      db.write(Q.update("t", [("u", .literal(3))], where: .binary(.equal, .column("u"), overflow)))
+    }
+  }
+}

@@ -90,7 +90,7 @@ final class EngineTandem {
   func run(
     _ statement: Statement, _ parameters: [String: SqliteValue] = [:], sourceLocation: SourceLocation = #_sourceLocation
   ) -> EngineOutcome {
-    let (sql, bindings) = EngineSQLRenderer.render(statement, parameters: parameters)
+    let (sql, bindings) = EngineSQLRenderer.render(statement, parameters: parameters, schema: schemas[statement.table])
     let mine = EngineOutcome { try memory.execute(statement, parameters: parameters) }
     let theirs = EngineOutcome { try oracle.run(sql, bindings) }
     #expect(mine == theirs, "\(sql) \(bindings)", sourceLocation: sourceLocation)

@@ -66,3 +66,25 @@ import TandemCore
     db.write(statement, ["a": 2, "b": 11, "n": 43])
   }
 }
+
+/// SQLite resolves a DO UPDATE clause only where it codes it: a rowid target the INSERT does not
+/// supply never conflicts, so its SET list is never checked.
+@Suite struct EngineUpsertResolutionTests {
+  @Test func uncodedDoUpdateIsNotResolved() {
+    let schema = TableSchema(
+      "t", columns: [.column("a", .null(.integer)), .column("b", .integer, primaryKey: true), .column("u", .null(.integer), unique: true)])
+    let plain = TableSchema("p", columns: [.column("a", .null(.integer)), .column("b", .integer, primaryKey: true)])
+    let db = EngineTandem(schema, plain)
+    func upsert(_ table: String, _ columns: [String], _ target: [String], _ set: [Assignment]) -> Statement {
+      .insert(InsertStatement(table: table, columns: columns, rows: [[.literal(1)]], conflict: .update(target: target, assignments: set)))
+    }
+    let unknown = [Assignment(column: "a", value: .column("nosuch"))]
+    db.write(upsert("t", ["a"], ["b"], unknown))
+    db.write(upsert("t", ["a"], ["b"], [Assignment(column: "nosuchcolumn", value: .literal(1))]))
+    db.write(upsert("t", ["a"], ["b"], [Assignment(column: "a", value: .excluded("nosuch"))]))
+    db.write(upsert("t", ["a"], ["u"], unknown))
+    db.write(upsert("t", ["a"], [], unknown))
+    db.write(upsert("p", ["a"], [], unknown))
+    db.write(upsert("t", ["b"], ["b"], unknown))
+  }
+}

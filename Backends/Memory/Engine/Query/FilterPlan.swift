@@ -23,8 +23,9 @@ struct FilterPlan {
   /// A plan that selects every row.
   static var everything: FilterPlan { FilterPlan(lookup: .scan, constantTests: [], rowTests: []) }
 
-  /// Compiles a WHERE clause.
-  init(_ filter: SQLExpression?, compiler: ExpressionCompiler) throws {
+  /// Compiles a WHERE clause. Without `usesIndexes` (SQLite's NOT INDEXED) only the rowid is
+  /// looked up.
+  init(_ filter: SQLExpression?, compiler: ExpressionCompiler, usesIndexes: Bool = true) throws {
     guard let filter else {
       self = .everything
       return
@@ -47,7 +48,10 @@ struct FilterPlan {
       case .unique:
         if let found = try Self.lookup(for: conjunct, compiler: compiler), case .rowid = found { lookup = found }
       case .scan:
-        if let found = try Self.lookup(for: conjunct, compiler: compiler) { lookup = found }
+        if let found = try Self.lookup(for: conjunct, compiler: compiler) {
+          if case .unique = found, !usesIndexes { continue }
+          lookup = found
+        }
       }
     }
     self.init(lookup: lookup, constantTests: constants, rowTests: tests)
@@ -76,7 +80,7 @@ struct FilterPlan {
     for (keySide, valueSide, valueOnLeft) in [(lhs, rhs, false), (rhs, lhs, true)] {
       let name: String
       switch keySide {
-      case .rowid: name = "rowid"
+      case .rowid: name = ""
       case .column(let column): name = column
       default: continue
       }
@@ -84,6 +88,8 @@ struct FilterPlan {
       if case .rowid = valueSide { continue }
       let value = try compiler.compile(valueSide)
       guard value.isConstant else { continue }
+      // `.rowid` is the rowid even when a column is named "rowid".
+      if case .rowid = keySide { return .rowid(value.evaluate, valueOnLeft: valueOnLeft) }
       guard let index = table.columnIndex(name) else {
         if NameKey(name).isRowidName { return .rowid(value.evaluate, valueOnLeft: valueOnLeft) }
         continue

@@ -65,7 +65,8 @@ final class SelectPlan {
       }
     }
     compiler.aggregatePolicy = .forbidden
-    filter = try FilterPlan(whereClause, compiler: compiler)
+    // The SQLite backend reads aggregate and DISTINCT queries NOT INDEXED: no unique index lookups.
+    filter = try FilterPlan(whereClause, compiler: compiler, usesIndexes: !(statement.isAggregate || statement.distinct))
     compiler.aggregatePolicy = isAggregate ? .collect : .deferredMisuse
     try Self.checkOrdinals(statement.orderBy.map(\.expression), clause: "ORDER", columns: statement.columns.count)
     let compiledOrder = try statement.orderBy.map { try compiler.compile($0.expression) }
