@@ -307,7 +307,7 @@ struct Regressions {
   }
 
   // Seed 0xBEEF, case 2155: `rowid = value` finds a row only when the value converts to an
-  // integer strictly inside the Int64 range; -9223372036854775808.0 (here from the text
+  // integer strictly inside the Int64 range (`sqlite3VdbeIntegerAffinity`); -9223372036854775808.0 (here from the text
   // '-9223372036854775809') never matches, though `=` elsewhere calls them equal.
   @Test func rowidLookupNeverMatchesTheSmallestReal() throws {
     let t = TableSchema("t", columns: [.column("e", .integer, primaryKey: true), .column("y", .real)])
@@ -318,7 +318,7 @@ struct Regressions {
         parameters: [:]),
     ]
     #expect(try RegressionCase.sqliteAnswer([t], operations) == .result(StatementResult()))
-    withKnownIssue("Open: SQLite's rowid seek never matches a REAL equal to -2^63; the memory engine's lookup does") { RegressionCase.expectAgreement([t], operations) }
+    RegressionCase.expectAgreement([t], operations)
   }
 
   // Seed 0x3039, cases 321, 956, 1705, 5841: a bare column in an aggregate query takes its value

@@ -203,6 +203,52 @@ extension SQLExpression {
     db.run(Q.select("t", [.literal(1)], groupBy: [key], orderBy: [OrderingTerm(key)], limit: .literal(1)))
   }
 
+  /// SQLite shares an accumulator between equal calls — `max(alias)` is `max(rowid)` — but never
+  /// between calls holding placeholders; which min()/max() runs last picks the bare columns' row.
+  @Test func sharedAggregatesAndBareColumns() {
+    let schema = TableSchema(
+      "o", columns: [.column("oid", .blob), .column("x", .null(.integer)), .column("where", .integer, primaryKey: true)])
+    let db = EngineTandem(schema)
+    db.write(Q.insert("o", ["oid", "x"], [[-93.0, .blob(Data([0x41]))], ["a*", .blob(Data([0x61, 0x00, 0x62]))]]))
+    let count = SQLExpression.aggregate(.count, nil, distinct: false)
+    func agg(_ function: AggregateFunction, _ argument: SQLExpression) -> SQLExpression { .aggregate(function, argument, distinct: false) }
+    db.run(Q.select("o", [.column("x"), agg(.max, .rowid)], having: .binary(.or, .binary(.equal, agg(.min, .column("oid")), agg(.max, .column("where"))), count)))
+    db.run(Q.select("o", [.column("x"), agg(.max, .column("WHERE"))], having: .binary(.or, .binary(.equal, agg(.min, .column("oid")), agg(.max, .column("where"))), count)))
+    let plusOne = SQLExpression.binary(.add, .rowid, .literal(1))
+    db.run(Q.select("o", [.column("x"), agg(.max, plusOne), agg(.min, .column("oid"))], orderBy: [OrderingTerm(agg(.max, plusOne))]))
+    db.run(Q.select("o", [.column("x"), agg(.max, .rowid), agg(.min, .column("oid"))], orderBy: [OrderingTerm(agg(.max, .rowid))]))
+    db.run(Q.select("o", [.column("x"), agg(.max, plusOne)], groupBy: [.column("oid")], having: .binary(.and, .binary(.greater, .column("oid"), .literal(0)), .binary(.greater, agg(.min, plusOne), .literal(0)))))
+  }
+
+  /// Aggregates inside CASE arms, with constant arguments (placeholders): each is stepped for
+  /// every row, and the last min()/max() to run decides the bare columns' row.
+  @Test func aggregatesInCaseArms() {
+    func agg(_ function: AggregateFunction, _ argument: SQLExpression?) -> SQLExpression { .aggregate(function, argument, distinct: false) }
+    func when(_ w: SQLExpression, _ t: SQLExpression, _ e: SQLExpression? = nil) -> SQLExpression {
+      .caseWhen(base: nil, branches: [CaseBranch(when: w, then: t)], else: e)
+    }
+    let db = EngineTandem(
+      TableSchema("o", columns: [.column("ab", .null(.real))]),
+      TableSchema("c", columns: [.column("c", .real), .column("id", .integer)]),
+      TableSchema("m", columns: [.column("v", .null(.blob)), .column("n", .null(.text))]),
+      TableSchema("g", columns: [.column("v", .null(.blob)), .column("d", .null(.text)), .column("n", .null(.text))]))
+    db.write(Q.insert("o", ["ab"], [[10.0]]))
+    db.write(Q.insert("o", ["ab"], [[nil]]))
+    db.run(Q.select("o", [when(agg(.max, .function(.substr, [.literal(.blob(Data())), .literal(4)])), agg(.max, .literal(1.0)))], having: .column("ab")))
+    db.write(Q.insert("c", ["c", "id"], [[.blob(Data([0x30, 0x21])), -78], [4.35772405659235e+181, 0.5]]))
+    db.run(Q.select("c", [.caseWhen(base: nil, branches: [
+      CaseBranch(when: .column("c"), then: agg(.sum, .column("c"))), CaseBranch(when: agg(.max, .literal("0x10")), then: agg(.min, .column("c"))),
+    ], else: nil)]))
+    db.write(Q.insert("m", ["n"], [[12], [nil]]))
+    db.run(Q.select("m", [when(agg(.max, .function(.typeof, [.parameter("p0")])), agg(.count, nil), .binary(.isNot, .column("n"), agg(.max, .column("v"))))]), ["p0": .blob(Data([0x31, 0x32]))])
+    db.write(Q.insert("g", ["d"], [["abc"]]))
+    db.write(Q.insert("g", ["n"], [[7]]))
+    db.run(
+      Q.select("g", [.column("n"), when(agg(.min, .binary(.greater, .column("v"), .literal(2.2250738585072014e-308))), agg(.total, .column("d")))],
+        groupBy: [.column("v")], having: .binary(.notEqual, agg(.min, .literal(.blob(Data([0x5A, 0x0A, 0x63])))), .parameter("p1")),
+        orderBy: [OrderingTerm(.column("v"))]), ["p1": "é"])
+  }
+
   /// sum() reports `integer overflow` when it is finalized, after every row of the group stepped.
   @Test func sumOverflowIsReportedAtTheEnd() {
     let schema = TableSchema("t", columns: [.column("n", .integer), .column("p", .null(.text))])
@@ -226,6 +272,23 @@ extension SQLExpression {
     db.write(Q.update("t", [("y", .column("v"))], where: .binary(.equal, .rowid, one)))
     db.run(Q.select("t", [.column("y")], where: .binary(.equal, .rowid, one)))
     db.run(Q.select("t", [.column("y")], where: .binary(.equal, .column("rowid"), .literal(.null))))
+  }
+
+  /// `IS` drives lookups too; the rowid lookup needs a key that becomes an integer, so -2⁶³ as a
+  /// REAL (or text that reads as it) finds nothing though it compares equal to the smallest rowid;
+  /// `u IS NULL` through the index finds every NULL.
+  @Test func isLookupsAndTheSmallestRowid() {
+    let schema = TableSchema(
+      "t", columns: [.column("n", .integer, primaryKey: true), .column("u", .null(.integer), unique: true), .column("y", .null(.blob))])
+    let db = EngineTandem(schema)
+    db.write(Q.insert("t", ["n", "u"], [[.integer(.min), 1], [.integer(.max), nil], [0, nil]]))
+    for key: SqliteValue in ["-9223372036854775809", "-9223372036854775808", -9.223372036854775808e18, "9223372036854775808", 9.223372036854775807e18, "0.0", .null] {
+      db.run(Q.select("t", [.rowid], where: .binary(.is, .literal(key), .rowid)))
+      db.run(Q.select("t", [.rowid], where: .binary(.equal, .column("n"), .literal(key))))
+      db.run(Q.select("t", [.rowid], where: .binary(.is, .column("u"), .literal(key))))
+      db.run(Q.select("t", [.rowid], where: .binary(.is, .unary(.plus, .rowid), .literal(key))))
+      db.write(Q.update("t", [("y", .literal(.blob(Data([0x41]))))], where: .binary(.is, .column("n"), .literal(key))))
+    }
   }
 
   /// A lookup key that reads no row is computed before any row is read, even in an empty table;

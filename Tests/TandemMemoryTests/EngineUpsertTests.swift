@@ -87,4 +87,22 @@ import TandemCore
     db.write(upsert("p", ["a"], [], unknown))
     db.write(upsert("t", ["b"], ["b"], unknown))
   }
+
+  /// A DO UPDATE answering a rowid conflict reads `excluded` before the columns' affinities
+  /// (only REAL columns' integers become REAL); one answering a unique constraint, after.
+  @Test func excludedBeforeAffinityOnRowidConflicts() {
+    let schema = TableSchema(
+      "q", columns: [.column("x", .integer, primaryKey: true), .column("key", .real), .column("d", .null(.text)), .column("n", .null(.integer), unique: true)])
+    let db = EngineTandem(schema)
+    let big = SqliteValue.integer(9223372036853775807)
+    db.write(Q.insert("q", ["x", "key", "d"], [[big, -9.223372036854776e+18, "_"], [big, 2, 2.2250738585072014e-308]],
+      .update(target: ["x"], assignments: [Assignment(column: "n", value: .excluded("d"))])))
+    for target in [["x"], []] {
+      db.write(Q.insert("q", ["x", "key", "d"], [[big, 5, 7]],
+        .update(target: target, assignments: [Assignment(column: "d", value: .binary(.concatenate, .function(.typeof, [.excluded("key")]), .function(.typeof, [.excluded("d")])))])))
+    }
+    db.write(Q.insert("q", ["x", "n", "key", "d"], [[2, 3, 1, "z"]]))
+    db.write(Q.insert("q", ["x", "n", "key", "d"], [[1, 3, 5, 7]],
+      .update(target: ["n"], assignments: [Assignment(column: "d", value: .binary(.concatenate, .function(.typeof, [.excluded("key")]), .function(.typeof, [.excluded("d")])))])))
+  }
 }

@@ -30,6 +30,43 @@ extension ExpressionCompiler {
     }
   }
 
+  /// The form in which `sqlite3ExprCompare` sees an expression of this compiler's table: column
+  /// references by position (the rowid alias and the rowid's names as the rowid), or `nil` when
+  /// it holds a placeholder and so equals no other occurrence (see ``isComparable(_:)``).
+  func comparisonKey(_ expression: SQLExpression) -> SQLExpression? {
+    guard Self.isComparable(expression) else { return nil }
+    return canonical(expression)
+  }
+
+  /// `expression` with column references resolved: by position, the alias and the rowid's names
+  /// as the rowid.
+  func canonical(_ expression: SQLExpression) -> SQLExpression {
+    switch expression {
+    case .column(let name):
+      guard let table else { return expression }
+      if let index = table.columnIndex(name) { return index == table.rowidColumn ? .rowid : .column("#\(index)") }
+      return NameKey(name).isRowidName ? .rowid : expression
+    case .rowid, .excluded, .literal, .parameter:
+      return expression
+    case .aggregate(let function, let argument, let distinct):
+      return .aggregate(function, argument.map(canonical), distinct: distinct)
+    case .unary(let op, let e): return .unary(op, canonical(e))
+    case .cast(let e, let type): return .cast(canonical(e), as: type)
+    case .isNull(let e, let negated): return .isNull(canonical(e), negated: negated)
+    case .collate(let e, let collation): return .collate(canonical(e), collation)
+    case .binary(let op, let a, let b): return .binary(op, canonical(a), canonical(b))
+    case .function(let function, let arguments): return .function(function, arguments.map(canonical))
+    case .inList(let e, let list, let negated): return .inList(canonical(e), list.map(canonical), negated: negated)
+    case .between(let a, let b, let c, let negated): return .between(canonical(a), canonical(b), canonical(c), negated: negated)
+    case .like(let a, let b, let c, let negated): return .like(canonical(a), pattern: canonical(b), escape: c.map(canonical), negated: negated)
+    case .glob(let a, let b, let negated): return .glob(canonical(a), pattern: canonical(b), negated: negated)
+    case .caseWhen(let base, let branches, let otherwise):
+      return .caseWhen(
+        base: base.map(canonical), branches: branches.map { CaseBranch(when: canonical($0.when), then: canonical($0.then)) },
+        else: otherwise.map(canonical))
+    }
+  }
+
   /// The TRUE or FALSE an `x IN ()` / `x NOT IN ()` (maybe under COLLATE) stands for, which makes
   /// `y IS (…)` SQLite's truth test `y IS TRUE` / `y IS FALSE`.
   static func truthConstant(_ expression: SQLExpression) -> Bool? {

@@ -42,6 +42,7 @@ final class ExpressionCompiler {
   private var parameterSlots: [String: Int] = [:]
   /// The statement's distinct aggregate calls, in SQLite's analysis order.
   private(set) var aggregates: [AggregateCall] = []
+  /// Slots by call, column references resolved (see ``comparisonKey(_:)``).
   private var aggregateSlots: [SQLExpression: Int] = [:]
   private var insideAggregate = false
 
@@ -49,8 +50,9 @@ final class ExpressionCompiler {
     self.table = table
   }
 
-  /// The result slot of an aggregate call compiled by this compiler.
-  func aggregateSlot(for expression: SQLExpression) -> Int? { aggregateSlots[expression] }
+  /// The result slot of an aggregate call compiled by this compiler. Identical calls share one
+  /// (even those holding placeholders, which SQLite steps separately but identically).
+  func aggregateSlot(for expression: SQLExpression) -> Int? { aggregateSlots[canonical(expression)] }
 
   /// Compiles an expression for its value.
   func compile(_ expression: SQLExpression) throws -> CompiledExpression {
@@ -393,8 +395,9 @@ final class ExpressionCompiler {
       defer { insideAggregate = false }
       compiledArgument = try argument.map(compile)
     }
+    let key = canonical(expression)
     let slot: Int
-    if let existing = aggregateSlots[expression] {
+    if let existing = aggregateSlots[key] {
       slot = existing
     } else {
       slot = aggregates.count
@@ -402,7 +405,7 @@ final class ExpressionCompiler {
         AggregateCall(
           function: function, argument: compiledArgument?.evaluate, distinct: distinct,
           collation: compiledArgument?.collation ?? .binary))
-      aggregateSlots[expression] = slot
+      aggregateSlots[key] = slot
     }
     let explicit = compiledArgument.map { $0.hasExplicitCollation } ?? false
     return CompiledExpression(

@@ -10,8 +10,9 @@ struct FilterPlan {
     case scan
     /// `rowid = value` (or the rowid alias).
     case rowid(ValueEvaluator, valueOnLeft: Bool)
-    /// `column = value` on a column with a single-column unique constraint.
-    case unique(constraint: Int, column: Int, ValueEvaluator, valueOnLeft: Bool)
+    /// `column = value` (or `IS`, which `matchesNull`) on a column with a single-column unique
+    /// constraint.
+    case unique(constraint: Int, column: Int, ValueEvaluator, valueOnLeft: Bool, matchesNull: Bool)
   }
 
   let lookup: Lookup
@@ -76,7 +77,8 @@ struct FilterPlan {
   /// row. The rowid always qualifies; a unique column only when SQLite's index could serve the
   /// comparison (`sqlite3IndexAffinityOk` and the BINARY collation).
   private static func lookup(for conjunct: SQLExpression, compiler: ExpressionCompiler) throws -> Lookup? {
-    guard case .binary(.equal, let lhs, let rhs) = conjunct, let table = compiler.table else { return nil }
+    guard case .binary(let op, let lhs, let rhs) = conjunct, op == .equal || op == .is, let table = compiler.table
+    else { return nil }
     for (keySide, valueSide, valueOnLeft) in [(lhs, rhs, false), (rhs, lhs, true)] {
       let name: String
       switch keySide {
@@ -98,7 +100,7 @@ struct FilterPlan {
       guard let constraint = table.uniqueConstraints.firstIndex(where: { $0.columns == [index] }) else { continue }
       if value.hasExplicitCollation, value.collation != .binary { continue }
       guard indexAffinityOk(column: table.affinities[index], value: value.affinity) else { continue }
-      return .unique(constraint: constraint, column: index, value.evaluate, valueOnLeft: valueOnLeft)
+      return .unique(constraint: constraint, column: index, value.evaluate, valueOnLeft: valueOnLeft, matchesNull: op == .is)
     }
     return nil
   }
@@ -138,11 +140,16 @@ struct FilterPlan {
       return nil
     case .rowid(let evaluate, let valueOnLeft):
       let key = Self.converted(try evaluate(context), columnAffinity: .integer, valueOnLeft: valueOnLeft)
-      guard let rowid = Self.exactInteger(key) else { return [] }
+      guard let rowid = Self.seekableRowid(key) else { return [] }
       return [rowid]
-    case .unique(let constraint, let column, let evaluate, let valueOnLeft):
+    case .unique(let constraint, let column, let evaluate, let valueOnLeft, let matchesNull):
       let affinity = table.definition.affinities[column]
       let key = Self.converted(try evaluate(context), columnAffinity: affinity, valueOnLeft: valueOnLeft)
+      if key.isNull {
+        // `column IS NULL` through the index: every row whose column is NULL, in rowid order.
+        guard matchesNull else { return [] }
+        return table.data.rowids.filter { table.data.row($0)?[column].isNull == true }
+      }
       guard let indexKey = IndexKey.make(key), let rowid = table.data.owner(of: indexKey, in: constraint) else {
         return []
       }
@@ -156,12 +163,14 @@ struct FilterPlan {
     return ComparisonOperands.prepare(.null, columnAffinity, value, .none).1
   }
 
-  /// An INTEGER, or a REAL holding an exact Int64 value, as that integer.
-  private static func exactInteger(_ value: SqliteValue) -> Int64? {
+  /// The rowid `OP_SeekRowid` looks for: an INTEGER, or a REAL that `sqlite3VdbeIntegerAffinity`
+  /// turns into one — an exact Int64 value other than the two extremes (so -2⁶³ as a REAL finds
+  /// nothing, though it compares equal to the smallest rowid).
+  private static func seekableRowid(_ value: SqliteValue) -> Int64? {
     switch value {
     case .integer(let number): return number
     case .real:
-      if case .integer(let number)? = IndexKey.normalized(value) { return number }
+      if case .integer(let number)? = IndexKey.normalized(value), number != .min, number != .max { return number }
       return nil
     default: return nil
     }

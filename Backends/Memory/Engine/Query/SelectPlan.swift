@@ -10,9 +10,13 @@ final class SelectPlan {
     let groupTerms: [SortTerm]
     let having: ConditionEvaluator?
     let calls: [ExpressionCompiler.AggregateCall]
-    /// The calls' slots in SQLite's analysis order (result columns, ORDER BY, HAVING), the order
-    /// in which it steps them for each row.
+    /// SQLite's AggInfo entries in analysis order (result columns, ORDER BY, HAVING), the order
+    /// in which it steps them for each row, as slots. Equal calls share an entry, but calls
+    /// holding placeholders never match, so their slot may come again: the repeat steps a copy
+    /// in the same state, which only replays its min()/max() decision.
     let stepOrder: [Int]
+    /// Whether each position of `stepOrder` is its slot's first (the one that steps it).
+    let stepsSlot: [Bool]
     /// Whether a min() or max() call decides which row bare columns read (else: the first row).
     let hasExtremum: Bool
     /// Whether ORDER BY repeats GROUP BY term for term, so groups already come out in order and
@@ -101,9 +105,11 @@ final class SelectPlan {
       let analysisOrder = statement.columns + statement.orderBy.map(\.expression) + [statement.having].compactMap { $0 }
       var stepOrder: [Int] = []
       for call in Self.aggregateCalls(in: analysisOrder) {
-        if let slot = compiler.aggregateSlot(for: call), !stepOrder.contains(slot) { stepOrder.append(slot) }
+        guard let slot = compiler.aggregateSlot(for: call) else { continue }
+        if !stepOrder.contains(slot) || !ExpressionCompiler.isComparable(call) { stepOrder.append(slot) }
       }
       for slot in compiler.aggregates.indices where !stepOrder.contains(slot) { stepOrder.append(slot) }
+      let stepsSlot = stepOrder.indices.map { !stepOrder[..<$0].contains(stepOrder[$0]) }
       let sameLength = statement.orderBy.count == statement.groupBy.count
       let groupTerms = compiledGroups.enumerated().map { index, compiled in
         SortTerm(
@@ -112,10 +118,10 @@ final class SelectPlan {
       }
       aggregate = AggregatePart(
         groupKeys: compiledGroups.map(\.evaluate), groupTerms: groupTerms,
-        having: having, calls: compiler.aggregates, stepOrder: stepOrder,
+        having: having, calls: compiler.aggregates, stepOrder: stepOrder, stepsSlot: stepsSlot,
         hasExtremum: compiler.aggregates.contains { $0.function == .min || $0.function == .max },
         orderedByGroups: sameLength && zip(statement.orderBy, statement.groupBy).allSatisfy { term, group in
-          term.expression == group && ExpressionCompiler.isComparable(group)
+          compiler.comparisonKey(group).map { $0 == compiler.comparisonKey(term.expression) } == true
             && (term.nulls == nil || (term.nulls == .last) == term.descending)
         })
     } else {
@@ -164,10 +170,11 @@ final class SelectPlan {
     let binaryGroups = try groupBy.filter { term in
       let collation = try ExpressionCompiler(table: compiler.table).compile(term).collation
       return collation == nil || collation == .binary
-    }.map(ExpressionCompiler.withoutCollate)
+    }.compactMap { compiler.comparisonKey(ExpressionCompiler.withoutCollate($0)) }
     func readsOnlyGroups(_ expression: SQLExpression) -> Bool {
-      let bare = ExpressionCompiler.withoutCollate(expression)
-      if ExpressionCompiler.isComparable(bare) && binaryGroups.contains(bare) { return true }
+      if let key = compiler.comparisonKey(ExpressionCompiler.withoutCollate(expression)), binaryGroups.contains(key) {
+        return true
+      }
       switch expression {
       case .column, .rowid, .excluded, .aggregate: return false
       case .literal, .parameter: return true
@@ -329,10 +336,16 @@ final class SelectPlan {
         var seen: [Int: Set<ValueEqualityKey>] = [:]
         var representative: Int?
         var overflow: (any Error)?
+        // Each min()/max() slot's decision on the current row: skipped, not skipped, or not run.
+        var decisions = [Bool?](repeating: nil, count: aggregate.calls.count)
         for member in group {
           let row = rowContext(member)
-          for slot in aggregate.stepOrder {
+          for (position, slot) in aggregate.stepOrder.enumerated() {
             let call = aggregate.calls[slot]
+            guard aggregate.stepsSlot[position] else {
+              if let decision = decisions[slot] { skipped = decision }
+              continue
+            }
             let value = try call.argument?(row) ?? ValueOperations.zero
             guard call.function == .min || call.function == .max else {
               do {
@@ -347,11 +360,13 @@ final class SelectPlan {
             if call.distinct
               && seen[slot, default: []].insert(ValueEqualityKey(value, collation: call.collation)).inserted == false
             {
+              decisions[slot] = nil
               continue
             }
             let before = accumulators[slot].result()
             try accumulators[slot].step(value)
             skipped = value.isNull ? !before.isNull : !(before.isNull || before != accumulators[slot].result())
+            decisions[slot] = skipped
           }
           if aggregate.hasExtremum ? skipped != true : representative == nil { representative = member }
         }

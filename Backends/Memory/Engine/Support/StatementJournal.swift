@@ -50,7 +50,8 @@ enum StatementJournal {
       case .noAction, .restrict, .setDefault:
         return true
       case .setNull:
-        if updateMayAbort(reference.child, changed: [reference.key.column], changesRowid: false, catalog: catalog) {
+        let key = reference.key
+        if updateMayAbort(reference.child, changed: [key.column], changesRowid: false, catalog: catalog, settingNull: key) {
           return true
         }
       case .cascade:
@@ -62,14 +63,23 @@ enum StatementJournal {
 
   /// Whether an UPDATE (or an upsert's DO UPDATE) of the `changed` columns of `table` codes a check
   /// that aborts: NOT NULL or uniqueness of a changed column, the rowid's uniqueness, a child key
-  /// that changes, or a parent key that changes (ON UPDATE is always NO ACTION here).
-  static func updateMayAbort(_ table: TableStorage, changed: Set<Int>, changesRowid: Bool, catalog: Catalog) -> Bool {
+  /// that changes, or a parent key that changes (ON UPDATE is always NO ACTION here). A SET NULL
+  /// action (`settingNull`) does not look up the parent of the key it clears.
+  static func updateMayAbort(
+    _ table: TableStorage, changed: Set<Int>, changesRowid: Bool, catalog: Catalog,
+    settingNull: ForeignKeyDefinition? = nil
+  ) -> Bool {
     let definition = table.definition
     if changesRowid { return true }
     if let alias = definition.rowidColumn, changed.contains(alias) { return true }
     if changed.contains(where: { definition.notNull[$0] }) { return true }
     if definition.uniqueConstraints.contains(where: { $0.columns.contains(where: changed.contains) }) { return true }
-    if definition.foreignKeys.contains(where: { changed.contains($0.column) }) { return true }
+    let checkedKeys = definition.foreignKeys.filter { key in
+      guard let cleared = settingNull else { return true }
+      return !(key.column == cleared.column && NameKey(key.parentTable) == NameKey(cleared.parentTable)
+        && NameKey(key.parentColumn) == NameKey(cleared.parentColumn))
+    }
+    if checkedKeys.contains(where: { changed.contains($0.column) }) { return true }
     return catalog.incomingForeignKeys(of: table).contains { reference in
       let wanted = NameKey(reference.key.parentColumn)
       return changed.contains { NameKey(definition.columnNames[$0]) == wanted }

@@ -77,6 +77,18 @@ extension InsertPlan {
     }
     if definition.isAutoincrement && rowid > table.data.sequence { session.storeSequence(table, rowid) }
     let affinities = definition.affinities
+    // SQLite checks the rowid before it applies the columns' affinities, so a DO UPDATE for a
+    // rowid conflict reads `excluded` values as written — but with REAL columns' integers made
+    // REAL (`sqlite3UpsertDoUpdate`'s OP_RealAffinity).
+    var written: [SqliteValue]?
+    if upsertsOnRowid && !isNewRowid {
+      var raw = values
+      for column in raw.indices where affinities[column] == .real {
+        if case .integer(let number) = raw[column] { raw[column] = .real(Double(number)) }
+      }
+      if let alias = definition.rowidColumn { raw[alias] = .integer(rowid) }
+      written = raw
+    }
     for column in values.indices { values[column] = values[column].applyingStorageAffinity(affinities[column]) }
     if let alias = definition.rowidColumn { values[alias] = .integer(rowid) }
 
@@ -114,7 +126,8 @@ extension InsertPlan {
         try session.deleteRow(table, other, depth: 0)
         replaced = true
       case .update:
-        try upsertUpdate(other, proposed: values, parameters: upsertParameters, session: session)
+        let excluded = target == .rowid ? written ?? values : values
+        try upsertUpdate(other, proposed: excluded, parameters: upsertParameters, session: session)
         return
       }
     }

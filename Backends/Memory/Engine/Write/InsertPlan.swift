@@ -30,6 +30,8 @@ final class InsertPlan {
   let checks: [(target: ConstraintCheck.Target, resolution: ConstraintCheck.Resolution)]
   /// The upsert's DO UPDATE assignments.
   let upsertAssignments: AssignmentList?
+  /// Whether the DO UPDATE answers a rowid conflict (its `excluded` values then have no affinity).
+  let upsertsOnRowid: Bool
   let upsertParameterNames: [String]
   /// Whether a REPLACE or upsert may change other rows (SQLite then processes parent keys).
   let mayChangeOtherRows: Bool
@@ -109,6 +111,7 @@ final class InsertPlan {
       }
     }
     upsertAssignments = assignments
+    upsertsOnRowid = assignments != nil && checks.contains { $0.target == .rowid && $0.resolution == .update }
     upsertParameterNames = parameterNames
     switch shape.conflict {
     case .replace, .update: mayChangeOtherRows = catalog.hasForeignKeys(table)
