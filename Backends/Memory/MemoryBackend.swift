@@ -153,12 +153,12 @@ public final class MemoryBackend: DatabaseBackend {
     self.trace = trace
   }
 
-  /// Runs a data-changing statement. A failure undoes what SQLite undoes: the whole statement
-  /// when SQLite keeps a statement journal (it writes several rows and may abort, see
-  /// ``StatementJournal``) or when no transaction is open (the implicit one rolls back);
-  /// otherwise `database or disk is full` rolls back the whole transaction, foreign key actions
-  /// nested too deep keep everything, and any other error keeps the rows written before the
-  /// failing one (checks run before a row is written).
+  /// Runs a data-changing statement; a failure changes nothing.
+  ///
+  /// The SQLite backend runs every write inside a transaction in its own savepoint, so both
+  /// engines undo the whole failed statement. One exception is SQLite's own: `database or disk is
+  /// full` from a statement without a statement journal (see ``StatementJournal``) rolls back the
+  /// whole transaction.
   private func write(_ body: (WriteSession) throws -> Void) throws -> StatementResult {
     let session = WriteSession(catalog: catalog, log: log)
     let mark = log.position
@@ -166,13 +166,11 @@ public final class MemoryBackend: DatabaseBackend {
       try body(session)
       try session.finish()
     } catch {
-      let code = (error as? TandemError)?.sqliteCode
-      if session.usesStatementJournal || !log.inTransaction {
-        log.undo(to: mark, catalog: catalog)
-      } else if code == 13 {
+      let full = (error as? TandemError)?.sqliteCode == 13
+      if full && !session.usesStatementJournal && log.inTransaction {
         log.rollbackTransaction(catalog: catalog)
-      } else if !EngineError.isTriggerRecursion(error) {
-        log.undoRow(statementStart: mark, rowStart: session.rowStart ?? mark, catalog: catalog)
+      } else {
+        log.undo(to: mark, catalog: catalog)
       }
       throw error
     }

@@ -110,13 +110,53 @@ public final class SQLiteBackend: DatabaseBackend {
     case .insert:
       // sqlite3_last_insert_rowid keeps older inserts' rowids; start from 0 to see only ours.
       connection.lastInsertRowid = 0
-      _ = try prepared.run(values, context: context)
+      try atomically(statement) { _ = try prepared.run(values, context: context) }
       return StatementResult(lastInsertRowid: connection.lastInsertRowid, changes: connection.changes)
     case .update, .delete:
-      _ = try prepared.run(values, context: context)
+      try atomically(statement) { _ = try prepared.run(values, context: context) }
       return StatementResult(changes: connection.changes)
     }
   }
+
+  /// Runs a write so that, if it fails, it changes nothing.
+  ///
+  /// Outside a transaction SQLite already rolls the failed statement back. Inside one, it keeps a
+  /// statement journal only when it predicts an abort, and some failures it does not predict (a
+  /// datatype mismatch in a multi-row `INSERT OR IGNORE`, an overflow in an `UPDATE`) would keep
+  /// the rows written before them. A savepoint around every write that may touch more than one
+  /// row closes that gap; a plain single-row insert cannot fail half-way and skips it.
+  private func atomically(_ statement: Statement, _ body: () throws -> Void) throws {
+    let touchesOneRow: Bool
+    if case .insert(let insert) = statement, insert.rows.count == 1, insert.conflict == .abort {
+      touchesOneRow = true
+    } else {
+      touchesOneRow = false
+    }
+    guard connection.isInTransaction, !touchesOneRow else { return try body() }
+    try runUntraced(Self.statementSavepoint)
+    do {
+      try body()
+    } catch {
+      // Some errors (SQLITE_FULL among them) end the whole transaction, savepoint included.
+      if connection.isInTransaction {
+        try? runUntraced(Self.statementRollback)
+        try? runUntraced(Self.statementRelease)
+      }
+      throw error
+    }
+    try runUntraced(Self.statementRelease)
+  }
+
+  /// Runs the backend's own bookkeeping SQL, which the trace does not report.
+  private func runUntraced(_ sql: String) throws {
+    trace?.isSuppressed = true
+    defer { trace?.isSuppressed = false }
+    _ = try run(sql)
+  }
+
+  private static let statementSavepoint = "SAVEPOINT \"tandem_statement\""
+  private static let statementRollback = "ROLLBACK TO \"tandem_statement\""
+  private static let statementRelease = "RELEASE \"tandem_statement\""
 
   /// `SAVEPOINT "name"`.
   public func savepoint(_ name: String) throws {

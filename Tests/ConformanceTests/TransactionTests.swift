@@ -58,6 +58,24 @@ import Testing
     #expect(try db.fetchAll(Item.all) == Item.samples)
   }
 
+  /// Inside a transaction, a statement that fails half-way changes nothing, and the transaction
+  /// goes on.
+  @Test(arguments: BackendKind.allCases)
+  func failedStatementInsideATransactionChangesNothing(_ kind: BackendKind) throws {
+    let db = try Self.database(kind)
+    try db.transaction { db in
+      // Row 1: 5 - 20 + Int.min becomes a REAL, so abs() works and the row is deleted first;
+      // row 2: 20 - 20 + Int.min is Int.min, and abs(Int.min) overflows.
+      let error = try #require(throws: TandemError.self) {
+        try db.delete(Item.where { ($0.stock - 20 + Int.min).abs() > 0 })
+      }
+      #expect(error.message == "integer overflow")
+      #expect(try db.fetchAll(Item.all) == Item.samples)
+      try db.insert(Item(id: 5, name: "elderberry"))
+    }
+    #expect(try db.fetchAll(Item.all) == Item.samples + [Item(id: 5, name: "elderberry")])
+  }
+
   @Test(arguments: BackendKind.allCases)
   func nestedTransactionRolledBackWhileTheOuterCommits(_ kind: BackendKind) throws {
     let db = try Self.database(kind)

@@ -60,14 +60,26 @@ final class EngineOracle {
     // As the SQLite backend: an insert reports only the rowids it inserted itself.
     let isInsert = sql.hasPrefix("INSERT")
     if isInsert { sqlite3_set_last_insert_rowid(db, 0) }
+    // As the SQLite backend: inside a transaction a write runs in its own savepoint, so a failed
+    // statement changes nothing even where SQLite keeps no statement journal.
+    let isWrite = sqlite3_stmt_readonly(statement) == 0
+    let guarded = isWrite && sqlite3_get_autocommit(db) == 0
+    if guarded { try exec("SAVEPOINT oracle_statement") }
     var rows: [[SqliteValue]] = []
     while true {
       let rc = sqlite3_step(statement)
       if rc == SQLITE_DONE { break }
-      guard rc == SQLITE_ROW else { throw currentError(rc, sql: sql) }
+      guard rc == SQLITE_ROW else {
+        let error = currentError(rc, sql: sql)
+        if guarded && sqlite3_get_autocommit(db) == 0 {
+          sqlite3_reset(statement)
+          try? exec("ROLLBACK TO oracle_statement; RELEASE oracle_statement")
+        }
+        throw error
+      }
       rows.append((0..<sqlite3_column_count(statement)).map { column(statement, $0) })
     }
-    let isWrite = sqlite3_stmt_readonly(statement) == 0
+    if guarded { try exec("RELEASE oracle_statement") }
     return StatementResult(
       rows: rows, lastInsertRowid: isInsert ? sqlite3_last_insert_rowid(db) : 0,
       changes: isWrite ? Int(sqlite3_changes(db)) : 0)

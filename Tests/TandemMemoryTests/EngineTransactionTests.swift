@@ -165,12 +165,13 @@ final class EngineTraceLines: @unchecked Sendable {
   }
 }
 
-/// What a failing statement leaves behind inside a transaction: SQLite undoes it only when it
-/// keeps a statement journal (several rows written, and a check that may abort).
+/// A failing statement inside a transaction leaves nothing behind, including the cases where raw
+/// SQLite keeps no statement journal and would keep the rows written before the failure (the
+/// oracle, like the SQLite backend, runs each write in a savepoint).
 @Suite struct EngineStatementJournalTests {
   static let overflow = SQLExpression.function(.abs, [.column("b")])
 
-  @Test func partialWritesWithoutAStatementJournal() {
+  @Test func failedStatementsLeaveNothingWithOrWithoutAJournal() {
     let plain = TableSchema("t", columns: [.column("x", .integer, primaryKey: true), .column("b", .null(.integer))])
     let checked = TableSchema(
       "c", columns: [.column("x", .integer, primaryKey: true), .column("b", .null(.integer), unique: true)])

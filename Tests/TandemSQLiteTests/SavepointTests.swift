@@ -56,6 +56,24 @@ struct SavepointTests {
     #expect(try rows(try file.open()) == [[1, "outer"]])
   }
 
+  /// Raw SQLite keeps no statement journal for this multi-row `INSERT OR IGNORE` (it predicts no
+  /// abort), so inside a transaction its first row would survive the datatype mismatch of the
+  /// second. The backend's per-statement savepoint undoes it, and the transaction goes on.
+  @Test func failedStatementInsideATransactionChangesNothing() throws {
+    let backend = try SQLiteBackend.inMemory()
+    try backend.create(Self.schema, ifNotExists: false)
+    try backend.savepoint("tx")
+    let insert = InsertStatement(
+      table: "t", columns: ["id", "v"], rows: [[.literal(1), .literal("a")], [.literal("not an id"), .literal("b")]],
+      conflict: .ignore)
+    #expect(throws: TandemError.self) { _ = try backend.execute(.insert(insert), parameters: [:]) }
+    #expect(backend.connection.isInTransaction)
+    #expect(try rows(backend) == [])
+    _ = try backend.execute(insertRow("t", ["v"], ["after"]), parameters: [:])
+    try backend.release("tx")
+    #expect(try rows(backend) == [[1, "after"]])
+  }
+
   @Test func savepointNamesAreQuoted() throws {
     let backend = try SQLiteBackend.inMemory()
     try backend.create(Self.schema, ifNotExists: false)

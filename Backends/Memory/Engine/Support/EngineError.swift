@@ -34,12 +34,6 @@ enum EngineError {
   /// `too many levels of trigger recursion`: foreign key actions nested 1000 deep.
   static let triggerRecursion = sqlite(1, "too many levels of trigger recursion")
 
-  /// Whether `error` is ``triggerRecursion``.
-  static func isTriggerRecursion(_ error: any Error) -> Bool {
-    guard let error = error as? TandemError else { return false }
-    return error.sqliteCode == 1 && error.message == triggerRecursion.message
-  }
-
   /// `NOT NULL constraint failed: t.c`.
   static func notNull(table: String, column: String) -> TandemError {
     .constraintViolation(

@@ -1,8 +1,10 @@
 import TandemCore
 
-/// When SQLite opens a statement journal for a write, so that a failing statement inside a
-/// transaction is undone as a whole (`Parse.isMultiWrite && Parse.mayAbort`). Without one, the
-/// rows a failing statement already wrote stay in the transaction.
+/// When SQLite opens a statement journal for a write (`Parse.isMultiWrite && Parse.mayAbort`).
+///
+/// Both backends undo a whole failed statement (the SQLite backend wraps writes inside a
+/// transaction in a savepoint), so this matters for one error only: `database or disk is full`
+/// from a statement without a journal rolls back SQLite's whole transaction.
 enum StatementJournal {
   /// Whether the expression compiles to a function call (`OP_Function`), which SQLite counts as
   /// a possible abort. `coalesce` and `ifnull` are coded inline; LIKE and GLOB are calls.

@@ -52,24 +52,6 @@ final class UndoLog {
     }
   }
 
-  /// Undoes a failed statement's current row only (`rowStart` on), keeping its earlier rows — what
-  /// SQLite leaves behind when a statement without a statement journal fails inside a
-  /// transaction. AUTOINCREMENT counters, which SQLite writes only when a statement ends, return
-  /// to their values at `statementStart`.
-  func undoRow(statementStart: Int, rowStart: Int, catalog: Catalog) {
-    undo(to: rowStart, catalog: catalog)
-    var original: [ObjectIdentifier: (table: TableStorage, value: Int64)] = [:]
-    for entry in entries[statementStart...] {
-      if case .sequence(let table, let previous) = entry, original[ObjectIdentifier(table)] == nil {
-        original[ObjectIdentifier(table)] = (table, previous)
-      }
-    }
-    for (table, value) in original.values where table.data.sequence != value {
-      record(.sequence(table, previous: table.data.sequence))
-      table.data.sequence = value
-    }
-  }
-
   /// Forgets the log when no savepoint needs it (after a statement outside a transaction).
   func commitIfIdle() {
     if savepoints.isEmpty { entries.removeAll(keepingCapacity: entries.count < 4096) }

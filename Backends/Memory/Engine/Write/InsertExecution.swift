@@ -29,7 +29,6 @@ extension InsertPlan {
       var context = EvaluationContext()
       context.parameters = buffer.baseAddress
       for (rowIndex, row) in rows.enumerated() {
-        session.rowStart = session.log.position
         var values = defaults
         var rowidValue = SqliteValue.null
         for (position, expression) in row.enumerated() {

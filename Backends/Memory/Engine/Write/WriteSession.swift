@@ -19,9 +19,6 @@ final class WriteSession {
   /// Whether SQLite runs the statement with a statement journal (it writes several rows and may
   /// abort). Without one, `database or disk is full` rolls back the whole transaction.
   var usesStatementJournal = true
-  /// The log position where the statement's current row began (INSERT), which is what a failure
-  /// without a statement journal undoes back to.
-  var rowStart: Int?
 
   init(catalog: Catalog, log: UndoLog) {
     self.catalog = catalog
