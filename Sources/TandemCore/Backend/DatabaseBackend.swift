@@ -17,6 +17,16 @@ public protocol DatabaseBackend: AnyObject {
   func drop(table: String, ifExists: Bool) throws
   /// Runs one statement with values for its named parameters.
   func execute(_ statement: Statement, parameters: [String: SqliteValue]) throws -> StatementResult
+  /// Inserts rows of plain values as one statement: the same rows, errors and result as
+  /// ``execute(_:parameters:)`` on an ``InsertStatement`` whose rows are these values as literals,
+  /// without building an expression per value.
+  ///
+  /// ```swift
+  /// try backend.insert(into: "t", columns: ["a", "b"], values: [[1, "x"], [2, "y"]], conflict: .abort)
+  /// ```
+  func insert(
+    into table: String, columns: [String], values: [[SqliteValue]], conflict: InsertStatement.ConflictResolution
+  ) throws -> StatementResult
   /// Opens a savepoint (the outermost one begins a transaction).
   func savepoint(_ name: String) throws
   /// Releases (commits into its parent) a savepoint.
@@ -25,6 +35,16 @@ public protocol DatabaseBackend: AnyObject {
   func rollback(to name: String) throws
   /// Receives a description of every statement executed, or `nil` to stop tracing.
   func setTrace(_ trace: (@Sendable (String) -> Void)?)
+}
+
+extension DatabaseBackend {
+  /// Builds the ``InsertStatement`` and executes it; engines override this with a faster path.
+  public func insert(
+    into table: String, columns: [String], values: [[SqliteValue]], conflict: InsertStatement.ConflictResolution
+  ) throws -> StatementResult {
+    let rows = values.map { $0.map(SQLExpression.literal) }
+    return try execute(.insert(InsertStatement(table: table, columns: columns, rows: rows, conflict: conflict)), parameters: [:])
+  }
 }
 
 /// What a statement produced.
