@@ -22,7 +22,18 @@ enum RegressionCase {
 
   /// SQLite's own answer to the last operation, to pin what the regression is about.
   static func sqliteAnswer(_ schemas: [TableSchema], _ operations: [FuzzOperation]) throws -> Outcome {
-    let db = try Database(.sqliteInMemory)
+    try answer(.sqliteInMemory, schemas, operations)
+  }
+
+  /// The memory engine's answer to the last operation (for cases it must refuse).
+  static func memoryAnswer(_ schemas: [TableSchema], _ operations: [FuzzOperation]) throws -> Outcome {
+    try answer(.memory, schemas, operations)
+  }
+
+  private static func answer(
+    _ storage: Database.Storage, _ schemas: [TableSchema], _ operations: [FuzzOperation]
+  ) throws -> Outcome {
+    let db = try Database(storage)
     for schema in schemas { try db.create(schema) }
     var last = Outcome.result(StatementResult())
     for case .statement(let statement, let parameters) in operations {

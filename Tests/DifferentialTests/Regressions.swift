@@ -261,8 +261,9 @@ struct Regressions {
 
 
   // Seed 0x3039, case 1786: text made from a blob that is not valid UTF-8 (`text || blob`) is
-  // compared by its raw bytes in SQLite; the memory engine only has the repaired Swift string.
-  @Test func textFromInvalidUTF8BlobOrdersByItsBytes() throws {
+  // compared by its raw bytes in SQLite; a Swift String can only hold repaired bytes, so the
+  // memory engine refuses to make such text (unsupported) instead of answering differently.
+  @Test func textFromInvalidUTF8BlobIsRefused() throws {
     let t = TableSchema("t", columns: [.column("b", .blob)])
     let operations: [FuzzOperation] = [
       .insert("t", ["b"], [[.blob(Data([0xFF, 0x00]))], [.blob(Data([0x86, 0x30, 0x95]))]]),
@@ -272,7 +273,7 @@ struct Regressions {
           orderBy: [OrderingTerm(.binary(.concatenate, .literal("x"), .column("b"))), OrderingTerm(.rowid)])),
     ]
     #expect(try RegressionCase.sqliteAnswer([t], operations) == .result(StatementResult(rows: [[2], [1]])))
-    withKnownIssue("Open: text made from non-UTF-8 blob bytes is repaired in a Swift String; the memory engine should refuse it as unsupported") { RegressionCase.expectAgreement([t], operations) }
+    #expect(try RegressionCase.memoryAnswer([t], operations).unsupportedFeature != nil)
 
     // Seed 0xBEEF, case 2018: replace() over such a blob gives its bytes back unchanged.
     let replaced: [FuzzOperation] = [
@@ -283,7 +284,17 @@ struct Regressions {
           orderBy: [OrderingTerm(.rowid)])),
     ]
     #expect(try RegressionCase.sqliteAnswer([t], replaced) == .result(StatementResult(rows: [[.blob(Data([0xFF, 0x00]))]])))
-    withKnownIssue("Open: text made from non-UTF-8 blob bytes is repaired in a Swift String; the memory engine should refuse it as unsupported") { RegressionCase.expectAgreement([t], replaced) }
+    #expect(try RegressionCase.memoryAnswer([t], replaced).unsupportedFeature != nil)
+
+    // Valid UTF-8 blob bytes read as text are exact, and agree.
+    let valid: [FuzzOperation] = [
+      .insert("t", ["b"], [[.blob(Data("é".utf8))], [.blob(Data("e".utf8))]]),
+      .select(
+        SelectStatement(
+          table: "t", columns: [.binary(.concatenate, .literal("x"), .column("b")), .function(.upper, [.column("b")])],
+          orderBy: [OrderingTerm(.binary(.concatenate, .literal("x"), .column("b")))])),
+    ]
+    RegressionCase.expectAgreement([t], valid)
   }
 
 

@@ -71,7 +71,7 @@ import Testing
     let values = SemanticsValues.sample(count: 6_000, seed: 31)
     let sql = "SELECT CAST(?1 AS INTEGER), CAST(?1 AS REAL), CAST(?1 AS TEXT), CAST(?1 AS BLOB), CAST(?1 AS NUMERIC)"
     let mismatches = try mismatchesAgainstSQLite(oracle, sql, values.map { [$0] }) { args in
-      [CastType.integer, .real, .text, .blob, .numeric].map { Conversion.cast(args[0], to: $0) }
+      try [CastType.integer, .real, .text, .blob, .numeric].map { try Conversion.cast(args[0], to: $0) }
     }
     #expect(mismatches.isEmpty, "\(mismatches)")
   }
@@ -80,7 +80,7 @@ import Testing
     let oracle = try SemanticsOracle()
     let values = SemanticsValues.sample(count: 2_000, seed: 32)
     let mismatches = try mismatchesAgainstSQLite(oracle, "SELECT CAST(?1 AS TEXT)", values.map { [$0] }) { args in
-      [Conversion.text(of: args[0]).map(SqliteValue.text) ?? .null]
+      [try Conversion.text(of: args[0]).map(SqliteValue.text) ?? .null]
     }
     #expect(mismatches.isEmpty, "\(mismatches)")
   }

@@ -2,6 +2,8 @@ import CSQLite
 import Foundation
 import TandemCore
 
+@testable import TandemMemory
+
 /// A test-only window on the real SQLite library: runs statements with bound values and reads the
 /// results back exactly (storage class and bits), so the memory engine's value semantics can be
 /// checked against it.
@@ -63,8 +65,19 @@ final class SemanticsOracle {
     let code = sqlite3_step(statement)
     if code == SQLITE_DONE { return .row([]) }
     if code != SQLITE_ROW { return .error(String(cString: sqlite3_errmsg(db))) }
-    let row = (0..<sqlite3_column_count(statement)).map { column(statement, $0) }
-    return .row(row)
+    let columns = 0..<sqlite3_column_count(statement)
+    // Text that is not valid UTF-8 cannot be a Swift String: the memory engine refuses to make it.
+    if columns.contains(where: { !isValidText(statement, $0) }) { return .error(Conversion.invalidUTF8.message) }
+    return .row(columns.map { column(statement, $0) })
+  }
+
+  /// Whether a result column is not TEXT, or TEXT whose bytes are valid UTF-8.
+  private func isValidText(_ statement: OpaquePointer?, _ index: Int32) -> Bool {
+    guard sqlite3_column_type(statement, index) == SQLITE_TEXT, let text = sqlite3_column_text(statement, index) else {
+      return true
+    }
+    let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, index)))
+    return String(validating: bytes, as: UTF8.self) != nil
   }
 
   /// The first row of `sql`; throws if SQLite reports an error.

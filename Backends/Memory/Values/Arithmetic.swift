@@ -25,13 +25,13 @@ enum Arithmetic {
   static func negate(_ a: SqliteValue) -> SqliteValue { apply(.subtract, .integer(0), a) }
 
   /// `a || b`: both sides as text (numbers rendered, blob bytes as they are); NULL if either is NULL.
-  static func concatenate(_ a: SqliteValue, _ b: SqliteValue) -> SqliteValue {
+  static func concatenate(_ a: SqliteValue, _ b: SqliteValue) throws -> SqliteValue {
     switch (a, b) {
     case (.null, _), (_, .null): return .null
     case (.text(let x), .text(let y)): return .text(x + y)
     default:
       let bytes = (Conversion.textBytes(of: a) ?? []) + (Conversion.textBytes(of: b) ?? [])
-      return .text(String(decoding: bytes, as: UTF8.self))
+      return try Conversion.text(bytes)
     }
   }
 

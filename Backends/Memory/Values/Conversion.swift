@@ -35,16 +35,39 @@ enum Conversion {
   }
 
   /// The value as TEXT, nil for NULL. Numbers are rendered (REAL per ``realToText(_:)``), BLOB bytes
-  /// are read as UTF-8.
-  static func text(of value: SqliteValue) -> String? {
+  /// are read as UTF-8 (see ``text(_:)``).
+  static func text(of value: SqliteValue) throws -> String? {
     switch value {
     case .null: nil
     case .integer(let i): String(i)
     case .real(let r): realToText(r)
     case .text(let s): s
-    case .blob(let data): String(decoding: data, as: UTF8.self)
+    case .blob(let data): try validText(data)
     }
   }
+
+  /// TEXT made of these bytes.
+  ///
+  /// SQLite keeps any bytes as TEXT, but a Swift `String` holds only valid UTF-8: bytes that are
+  /// not (which only a BLOB read as TEXT can bring) would be repaired, and every later comparison,
+  /// length or conversion would differ from SQLite's. The engine refuses them instead.
+  ///
+  /// ```swift
+  /// try Conversion.text([0x61, 0x62]) // .text("ab")
+  /// try Conversion.text([0xFF])       // throws unsupported
+  /// ```
+  static func text(_ bytes: some Collection<UInt8>) throws -> SqliteValue {
+    .text(try validText(bytes))
+  }
+
+  private static func validText(_ bytes: some Collection<UInt8>) throws -> String {
+    guard let text = String(validating: bytes, as: UTF8.self) else { throw invalidUTF8 }
+    return text
+  }
+
+  /// The error for text that is not valid UTF-8.
+  static let invalidUTF8 = TandemError.unsupported(
+    "text made from bytes that are not valid UTF-8 (a BLOB read as TEXT)", backend: "memory")
 
   /// The bytes SQLite's `sqlite3_value_text()` sees for a value (nil for NULL): numbers rendered,
   /// text as UTF-8, blob bytes as they are.
@@ -107,7 +130,7 @@ enum Conversion {
   /// Conversion.cast(.text("12abc"), to: .integer) // .integer(12)
   /// Conversion.cast(.text("1e3"), to: .numeric)   // .integer(1000)
   /// ```
-  static func cast(_ value: SqliteValue, to type: CastType) -> SqliteValue {
+  static func cast(_ value: SqliteValue, to type: CastType) throws -> SqliteValue {
     if case .null = value { return .null }
     switch type {
     case .integer:
@@ -115,7 +138,7 @@ enum Conversion {
     case .real:
       return realResult(realValue(of: value))
     case .text:
-      return .text(text(of: value) ?? "")
+      return .text(try text(of: value) ?? "")
     case .blob:
       switch value {
       case .blob: return value

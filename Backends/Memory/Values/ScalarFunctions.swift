@@ -25,14 +25,14 @@ enum ScalarFunctions {
     case .nullif: return ValueOrder.compare(args[0], args[1], collation: collation) != 0 ? args[0] : .null
     case .instr: return TextFunctions.instr(args[0], args[1])
     case .length: return TextFunctions.length(args[0])
-    case .lower: return TextFunctions.mapASCII(args[0], ValueOrder.foldASCII)
-    case .upper: return TextFunctions.mapASCII(args[0]) { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }
-    case .ltrim: return TextFunctions.trim(args[0], args.dropFirst().first, left: true, right: false)
-    case .rtrim: return TextFunctions.trim(args[0], args.dropFirst().first, left: false, right: true)
-    case .trim: return TextFunctions.trim(args[0], args.dropFirst().first, left: true, right: true)
-    case .replace: return TextFunctions.replace(args[0], args[1], args[2])
+    case .lower: return try TextFunctions.mapASCII(args[0], ValueOrder.foldASCII)
+    case .upper: return try TextFunctions.mapASCII(args[0]) { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }
+    case .ltrim: return try TextFunctions.trim(args[0], args.dropFirst().first, left: true, right: false)
+    case .rtrim: return try TextFunctions.trim(args[0], args.dropFirst().first, left: false, right: true)
+    case .trim: return try TextFunctions.trim(args[0], args.dropFirst().first, left: true, right: true)
+    case .replace: return try TextFunctions.replace(args[0], args[1], args[2])
     case .round: return round(args[0], args.dropFirst().first)
-    case .substr: return TextFunctions.substr(args[0], args[1], args.dropFirst(2).first)
+    case .substr: return try TextFunctions.substr(args[0], args[1], args.dropFirst(2).first)
     case .typeof: return .text(args[0].storageClass)
     case .min: return extreme(args, collation: collation, greatest: false)
     case .max: return extreme(args, collation: collation, greatest: true)

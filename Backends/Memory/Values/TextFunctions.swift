@@ -28,13 +28,13 @@ enum TextFunctions {
   }
 
   /// `lower`/`upper`: maps every byte of the text reading of the value; result TEXT.
-  static func mapASCII(_ value: SqliteValue, _ transform: (UInt8) -> UInt8) -> SqliteValue {
+  static func mapASCII(_ value: SqliteValue, _ transform: (UInt8) -> UInt8) throws -> SqliteValue {
     guard let bytes = Conversion.textBytes(of: value) else { return .null }
-    return .text(String(decoding: bytes.map(transform), as: UTF8.self))
+    return try Conversion.text(bytes.map(transform))
   }
 
   /// `substr(X, Y [, Z])`: characters of text (stopping at a NUL), bytes of a BLOB.
-  static func substr(_ value: SqliteValue, _ start: SqliteValue, _ length: SqliteValue?) -> SqliteValue {
+  static func substr(_ value: SqliteValue, _ start: SqliteValue, _ length: SqliteValue?) throws -> SqliteValue {
     if start.isNull || length?.isNull == true { return .null }
     var p1 = Int64(Int32(truncatingIfNeeded: Conversion.integerValue(of: start)))
     var p2: Int64
@@ -82,7 +82,7 @@ enum TextFunctions {
       skip(z, &to)
       p2 -= 1
     }
-    return .text(String(decoding: z[from..<to], as: UTF8.self))
+    return try Conversion.text(z[from..<to])
   }
 
   /// The start/length arithmetic of SQLite's `substrFunc`.
@@ -119,7 +119,7 @@ enum TextFunctions {
   }
 
   /// `trim`/`ltrim`/`rtrim(X [, Y])`: removes characters of Y (default a space) from the ends of X's text.
-  static func trim(_ value: SqliteValue, _ characters: SqliteValue?, left: Bool, right: Bool) -> SqliteValue {
+  static func trim(_ value: SqliteValue, _ characters: SqliteValue?, left: Bool, right: Bool) throws -> SqliteValue {
     guard let input = Conversion.textBytes(of: value) else { return .null }
     var set: [[UInt8]]
     if let characters {
@@ -153,7 +153,7 @@ enum TextFunctions {
         }
       }
     }
-    return .text(String(decoding: input[lower..<upper], as: UTF8.self))
+    return try Conversion.text(input[lower..<upper])
   }
 
   /// `instr(X, Y)`: 1-based position of Y in X (characters for text, bytes when both are BLOBs);
@@ -178,12 +178,12 @@ enum TextFunctions {
 
   /// `replace(X, Y, Z)`: every non-overlapping Y in X replaced by Z, scanning bytes left to right.
   /// An empty Y returns X unchanged (as TEXT if it was a BLOB); any other NULL gives NULL.
-  static func replace(_ value: SqliteValue, _ pattern: SqliteValue, _ replacement: SqliteValue) -> SqliteValue {
+  static func replace(_ value: SqliteValue, _ pattern: SqliteValue, _ replacement: SqliteValue) throws -> SqliteValue {
     guard let input = Conversion.textBytes(of: value), let find = Conversion.textBytes(of: pattern) else {
       return .null
     }
     if find.first ?? 0 == 0 {
-      if case .blob = value { return .text(String(decoding: input, as: UTF8.self)) }
+      if case .blob = value { return try Conversion.text(input) }
       return value
     }
     guard let with = Conversion.textBytes(of: replacement) else { return .null }
@@ -201,6 +201,6 @@ enum TextFunctions {
       i += 1
     }
     if i < input.count { out.append(contentsOf: input[i...]) }
-    return .text(String(decoding: out, as: UTF8.self))
+    return try Conversion.text(out)
   }
 }

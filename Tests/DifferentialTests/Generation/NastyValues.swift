@@ -34,9 +34,10 @@ enum NastyValues {
   static let blobs: [[UInt8]] = [
     [], [0x00], [0x01], [0x31], [0x31, 0x32], [0x61], [0x41], [0x61, 0x62, 0x63],
     [0x20, 0x20, 0x41, 0x20, 0x20], [0xC3, 0xA9], [0x2D, 0x35], [0x31, 0x2E, 0x35], [0x61, 0x00, 0x62],
+    // Not valid UTF-8 (a stray byte, a truncated sequence, an encoded surrogate): text made from
+    // these keeps the raw bytes in SQLite, and the memory engine must refuse to make it.
+    [0xFF], [0xFF, 0x00], [0x86, 0x30, 0x95], [0x61, 0xC3], [0xED, 0xA0, 0x80],
   ]
-  // Blobs are valid UTF-8: text made from other bytes (CAST, ||, text functions) keeps the raw
-  // bytes in SQLite but is repaired in a Swift String, a known gap of the memory engine.
 
   /// Any value, with a bias towards `preferred`'s storage class when given.
   static func any(_ random: inout SplitMix64, preferring preferred: SqliteTypeName? = nil) -> SqliteValue {

@@ -113,7 +113,7 @@ final class ExpressionCompiler {
       let inner = try compile(operand)
       let evaluate = inner.evaluate
       return CompiledExpression(
-        evaluate: { context in Conversion.cast(try evaluate(context), to: type) },
+        evaluate: { context in try Conversion.cast(try evaluate(context), to: type) },
         affinity: Affinity(cast: type), collation: inner.collation,
         hasExplicitCollation: inner.hasExplicitCollation, isConstant: inner.isConstant)
 
@@ -295,7 +295,7 @@ final class ExpressionCompiler {
         ValueOperations.compare(comparison, try l(context), la, try r(context), ra, collation)
       }
     }
-    let operation: (SqliteValue, SqliteValue) -> SqliteValue
+    let operation: (SqliteValue, SqliteValue) throws -> SqliteValue
     switch op {
     case .and: operation = ValueOperations.and
     case .or: operation = ValueOperations.or
@@ -309,7 +309,7 @@ final class ExpressionCompiler {
       throw EngineError.unsupported("comparison operator \(op.rawValue)")  // handled above
     }
     // Both operands are evaluated, even for AND/OR, as SQLite 3.40 does in a value context.
-    return derived([left, right]) { context in operation(try l(context), try r(context)) }
+    return derived([left, right]) { context in try operation(try l(context), try r(context)) }
   }
 
   /// `x IS TRUE`, `x IS FALSE` and their IS NOT forms: whether x is non-NULL and true (false),
