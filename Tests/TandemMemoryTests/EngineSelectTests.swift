@@ -260,6 +260,16 @@ extension SQLExpression {
     db.run(Q.select("t", [sum, like]))
     db.run(Q.select("t", [like, sum]))
     db.run(Q.select("t", [sum], having: .literal(0)))
+    // A group past the LIMIT is never finalized, so its overflow is never reported; one inside
+    // the LIMIT, or one that HAVING reads, is.
+    db.write(Q.insert("t", ["n", "p"], [[.integer(.max), "b"], [1, "b"]]))
+    let p = SQLExpression.column("p")
+    db.run(Q.select("t", [p, sum], groupBy: [p], orderBy: [OrderingTerm(p)], limit: .literal(1)))
+    db.run(Q.select("t", [p], groupBy: [p], orderBy: [OrderingTerm(p)], limit: .literal(1)))
+    db.run(Q.select("t", [p, sum], groupBy: [p], orderBy: [OrderingTerm(p, descending: true)], limit: .literal(1)))
+    db.run(Q.select("t", [p, sum], groupBy: [p], orderBy: [OrderingTerm(p, descending: true)], limit: .literal(2)))
+    db.run(Q.select("t", [p], groupBy: [p], having: .binary(.greater, sum, .literal(0)), orderBy: [OrderingTerm(p, descending: true)], limit: .literal(1)))
+    db.run(Q.select("t", [p, .aggregate(.count, nil, distinct: false)], groupBy: [p], orderBy: [OrderingTerm(sum)], limit: .literal(1)))
   }
 
   /// `.rowid` stays the rowid in a lookup even when a column is named "rowid".

@@ -67,7 +67,7 @@ import Testing
       pairs.append([extras[Int(rng.next() % UInt64(extras.count))], extras[Int(rng.next() % UInt64(extras.count))]])
     }
     let mismatches = try mismatchesAgainstSQLite(oracle, "SELECT ?1 GLOB ?2, glob(?2, ?1)", pairs) { args in
-      let result = Pattern.glob(args[0], pattern: args[1])
+      let result = try Pattern.glob(args[0], pattern: args[1])
       return [result, result]
     }
     #expect(mismatches.isEmpty, "\(mismatches)")
@@ -86,9 +86,13 @@ import Testing
 
   @Test func overlongPatternsMatchSQLite() throws {
     let oracle = try SemanticsOracle()
-    let inputs: [[SqliteValue]] = [49_999, 50_000, 50_001].map { [.text("a"), .text(String(repeating: "%", count: $0))] }
-    let mismatches = try mismatchesAgainstSQLite(oracle, "SELECT ?1 LIKE ?2", inputs) { args in
-      [try Pattern.like(args[0], pattern: args[1], escape: nil)]
+    let inputs: [[SqliteValue]] = [49_999, 50_000, 50_001].flatMap { count in
+      [[.text("a"), .text(String(repeating: "%", count: count))], [.integer(1), .text(String(repeating: "*", count: count))],
+       [.null, .text(String(repeating: "é", count: count / 2 + 1))]]
+    }
+    let mismatches = try mismatchesAgainstSQLite(oracle, "SELECT ?1 LIKE ?2, ?1 GLOB replace(?2, '%', '*')", inputs) { args in
+      [try Pattern.like(args[0], pattern: args[1], escape: nil),
+       try Pattern.glob(args[0], pattern: try TextFunctions.replace(args[1], .text("%"), .text("*")))]
     }
     #expect(mismatches.isEmpty, "\(mismatches)")
   }

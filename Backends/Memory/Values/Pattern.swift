@@ -49,10 +49,11 @@ enum Pattern {
   }
 
   /// `value GLOB pattern`: case-sensitive `*`, `?`, `[...]`; NULL when an operand is NULL; a BLOB
-  /// value or pattern never matches.
-  static func glob(_ value: SqliteValue, pattern: SqliteValue) -> SqliteValue {
+  /// value or pattern never matches. Throws when the pattern is too long, as LIKE does.
+  static func glob(_ value: SqliteValue, pattern: SqliteValue) throws -> SqliteValue {
     if case .blob = value { return .integer(0) }
     if case .blob = pattern { return .integer(0) }
+    try checkLength(pattern)
     guard var patternBytes = Conversion.textBytes(of: pattern),
       var valueBytes = Conversion.textBytes(of: value)
     else { return .null }

@@ -167,7 +167,7 @@ final class ExpressionCompiler {
       let (v, p) = (value.evaluate, patternValue.evaluate)
       return derived([patternValue, value]) { context in
         let patternResult = try p(context)
-        let result = Pattern.glob(try v(context), pattern: patternResult)
+        let result = try Pattern.glob(try v(context), pattern: patternResult)
         return negated ? ValueOperations.not(result) : result
       }
 
