@@ -45,7 +45,7 @@ enum EngineOutcome: Equatable, CustomStringConvertible {
 /// compared (rows, storage classes, changes, last insert rowid, errors).
 final class EngineTandem {
   let memory = MemoryBackend()
-  let oracle = EngineOracle()
+  let oracle = SQLiteOracle()
   private var schemas: [String: TableSchema] = [:]
 
   init(_ schemas: TableSchema..., sourceLocation: SourceLocation = #_sourceLocation) {

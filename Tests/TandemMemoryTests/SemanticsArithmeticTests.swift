@@ -15,7 +15,7 @@ import Testing
   }
 
   @Test func operatorsMatchSQLite() throws {
-    let oracle = try SemanticsOracle()
+    let oracle = SQLiteOracle()
     let sql = "SELECT ?1 + ?2, ?1 - ?2, ?1 * ?2, ?1 / ?2, ?1 % ?2, -?1, ?1 || ?2"
     let mismatches = try mismatchesAgainstSQLite(oracle, sql, Self.pairs(25_000, seed: 61)) { args in
       let (a, b) = (args[0], args[1])

@@ -10,7 +10,7 @@ import Testing
   static let collations: [Collation] = [.binary, .nocase, .rtrim]
 
   @Test func orderMatchesSQLiteUnderEveryCollation() throws {
-    let oracle = try SemanticsOracle()
+    let oracle = SQLiteOracle()
     var rng = SeededGenerator(seed: 51)
     let values = SemanticsValues.sample(count: 300, seed: 52)
     var pairs: [[SqliteValue]] = []
@@ -48,8 +48,8 @@ import Testing
   /// Every pair of sides: a column of each affinity (holding the value as that column stores it)
   /// or a bound parameter (no affinity).
   @Test func affinityConversionBeforeComparisonMatchesSQLite() throws {
-    let oracle = try SemanticsOracle()
-    try oracle.execute(
+    let oracle = SQLiteOracle()
+    try oracle.exec(
       "CREATE TABLE p(li INTEGER, lr REAL, lt TEXT, lb BLOB, ln NUMERIC, ri INTEGER, rr REAL, rt TEXT, rb BLOB, rn NUMERIC)")
     let sides: [(name: String, affinity: Affinity)] = [
       ("i", .integer), ("r", .real), ("t", .text), ("b", .blob), ("n", .numeric), ("?", .none),
@@ -69,7 +69,7 @@ import Testing
     for _ in 0..<2_500 {
       let a = values[Int(rng.next() % UInt64(values.count))]
       let b = rng.next() % 3 == 0 ? a : values[Int(rng.next() % UInt64(values.count))]
-      try oracle.execute("DELETE FROM p")
+      try oracle.exec("DELETE FROM p")
       _ = try oracle.row("INSERT INTO p VALUES(?1, ?1, ?1, ?1, ?1, ?2, ?2, ?2, ?2, ?2)", [a, b])
       let expected = try oracle.row(select, [a, b])
       var actual: [SqliteValue] = []
@@ -95,7 +95,7 @@ import Testing
   }
 
   @Test func truthinessMatchesSQLite() throws {
-    let oracle = try SemanticsOracle()
+    let oracle = SQLiteOracle()
     let values = SemanticsValues.sample(count: 3_000, seed: 55)
     let sql = "SELECT CASE WHEN ?1 THEN 1 ELSE 0 END, CASE WHEN NOT ?1 THEN 1 ELSE 0 END"
     let mismatches = try mismatchesAgainstSQLite(oracle, sql, values.map { [$0] }) { args in

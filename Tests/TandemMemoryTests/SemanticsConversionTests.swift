@@ -24,7 +24,7 @@ import Testing
   }
 
   @Test func realToTextMatchesSQLite() throws {
-    let oracle = try SemanticsOracle()
+    let oracle = SQLiteOracle()
     let values = SemanticsValues.edgeReals + Self.randomDoubles(30_000, seed: 11) + Self.nearTies(30_000, seed: 12)
     let mismatches = try mismatchesAgainstSQLite(oracle, "SELECT CAST(?1 AS TEXT)", values.map { [.real($0)] }) {
       guard case .real(let r) = $0[0] else { return [] }
@@ -48,7 +48,7 @@ import Testing
   }
 
   @Test func textToRealMatchesSQLite() throws {
-    let oracle = try SemanticsOracle()
+    let oracle = SQLiteOracle()
     var rng = SeededGenerator(seed: 21)
     var texts = SemanticsValues.edgeTexts
     for _ in 0..<20_000 { texts.append(SemanticsValues.randomNumericText(&rng)) }
@@ -67,7 +67,7 @@ import Testing
   }
 
   @Test func castMatchesSQLite() throws {
-    let oracle = try SemanticsOracle()
+    let oracle = SQLiteOracle()
     let values = SemanticsValues.sample(count: 6_000, seed: 31)
     let sql = "SELECT CAST(?1 AS INTEGER), CAST(?1 AS REAL), CAST(?1 AS TEXT), CAST(?1 AS BLOB), CAST(?1 AS NUMERIC)"
     let mismatches = try mismatchesAgainstSQLite(oracle, sql, values.map { [$0] }) { args in
@@ -77,7 +77,7 @@ import Testing
   }
 
   @Test func textOfValuesMatchesSQLite() throws {
-    let oracle = try SemanticsOracle()
+    let oracle = SQLiteOracle()
     let values = SemanticsValues.sample(count: 2_000, seed: 32)
     let mismatches = try mismatchesAgainstSQLite(oracle, "SELECT CAST(?1 AS TEXT)", values.map { [$0] }) { args in
       [try Conversion.text(of: args[0]).map(SqliteValue.text) ?? .null]
@@ -86,16 +86,16 @@ import Testing
   }
 
   @Test func storageAffinityMatchesSQLite() throws {
-    let oracle = try SemanticsOracle()
-    try oracle.execute("CREATE TABLE s(i INTEGER, r REAL, tx TEXT, b BLOB, n NUMERIC, u)")
+    let oracle = SQLiteOracle()
+    try oracle.exec("CREATE TABLE s(i INTEGER, r REAL, tx TEXT, b BLOB, n NUMERIC, u)")
     var rng = SeededGenerator(seed: 41)
     let values = SemanticsValues.sample(count: 4_000, seed: 42)
       + (0..<4_000).map { _ in SqliteValue.text(SemanticsValues.randomNumericText(&rng)) }
     var mismatches: [String] = []
     let affinities: [Affinity] = [.integer, .real, .text, .blob, .numeric, .blob]
     for value in values {
-      try oracle.execute("DELETE FROM s")
-      _ = try oracle.run("INSERT INTO s VALUES(?1, ?1, ?1, ?1, ?1, ?1)", [value])
+      try oracle.exec("DELETE FROM s")
+      _ = try oracle.evaluate("INSERT INTO s VALUES(?1, ?1, ?1, ?1, ?1, ?1)", [value])
       let expected = try oracle.row("SELECT i, r, tx, b, n, u FROM s")
       let actual = affinities.map { value.applyingStorageAffinity($0) }
       if expected != actual { mismatches.append("\(value): SQLite \(expected), memory \(actual)") }

@@ -6,13 +6,13 @@ import TandemCore
 /// Runs one statement on real SQLite for each input and compares its row with what the memory
 /// engine's value layer computes; returns descriptions of the first mismatches.
 func mismatchesAgainstSQLite(
-  _ oracle: SemanticsOracle, _ sql: String, _ inputs: [[SqliteValue]], limit: Int = 8,
+  _ oracle: SQLiteOracle, _ sql: String, _ inputs: [[SqliteValue]], limit: Int = 8,
   _ compute: ([SqliteValue]) throws -> [SqliteValue]
 ) throws -> [String] {
   var mismatches: [String] = []
   for input in inputs {
-    let expected = try oracle.run(sql, input)
-    let actual: SemanticsOracle.Outcome
+    let expected = try oracle.evaluate(sql, input)
+    let actual: SQLiteOracle.Outcome
     do {
       actual = .row(try compute(input))
     } catch let error as TandemError {

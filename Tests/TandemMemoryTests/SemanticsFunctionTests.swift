@@ -24,7 +24,7 @@ import Testing
   }
 
   @Test func unaryFunctionsMatchSQLite() throws {
-    let oracle = try SemanticsOracle()
+    let oracle = SQLiteOracle()
     let inputs = Self.values.map { [$0] }
     var mismatches: [String] = []
     let functions: [ScalarFunction] = [.length, .lower, .upper, .typeof, .abs, .trim, .ltrim, .rtrim, .round]
@@ -37,7 +37,7 @@ import Testing
   }
 
   @Test func binaryFunctionsMatchSQLite() throws {
-    let oracle = try SemanticsOracle()
+    let oracle = SQLiteOracle()
     var rng = SeededGenerator(seed: 72)
     var textish: [SqliteValue] = []
     for _ in 0..<300 { textish.append(.text(SemanticsValues.randomText(&rng))) }
@@ -64,7 +64,7 @@ import Testing
   }
 
   @Test func collatedMinMaxAndNullifMatchSQLite() throws {
-    let oracle = try SemanticsOracle()
+    let oracle = SQLiteOracle()
     var rng = SeededGenerator(seed: 73)
     let pool: [SqliteValue] = ["a", "A", "b", "B", "a ", "A  ", "_", "ä", "Ä", .integer(1), .real(1), .null, .blob(Data([0x61]))]
     var mismatches: [String] = []
@@ -81,7 +81,7 @@ import Testing
   }
 
   @Test func substrMatchesSQLite() throws {
-    let oracle = try SemanticsOracle()
+    let oracle = SQLiteOracle()
     var rng = SeededGenerator(seed: 74)
     let twoArguments = (0..<6_000).map { _ in [Self.pick(Self.values, &rng), Self.pick(Self.positions, &rng)] }
     let threeArguments = (0..<12_000).map { _ in
@@ -97,7 +97,7 @@ import Testing
   }
 
   @Test func replaceMatchesSQLite() throws {
-    let oracle = try SemanticsOracle()
+    let oracle = SQLiteOracle()
     var rng = SeededGenerator(seed: 75)
     let inputs: [[SqliteValue]] = (0..<8_000).map { _ in
       let a = Self.pick(Self.values, &rng)
@@ -116,7 +116,7 @@ import Testing
   }
 
   @Test func roundMatchesSQLite() throws {
-    let oracle = try SemanticsOracle()
+    let oracle = SQLiteOracle()
     var rng = SeededGenerator(seed: 76)
     var numbers: [SqliteValue] = SemanticsValues.edgeReals.map { .real($0) }
     for _ in 0..<12_000 {
