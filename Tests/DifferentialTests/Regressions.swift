@@ -369,4 +369,31 @@ struct Regressions {
     }
     RegressionCase.expectAgreement([t], operations)
   }
+
+  // Record-API fuzzer, seed 0x7A4DE11A, case 18: after a row with rowid 9223372036854775807,
+  // SQLite gives a new row a random rowid, which the memory engine cannot reproduce. It used to
+  // refuse at once; SQLite's answer is deterministic while the row fails a constraint or is
+  // ignored, so the engine now refuses only a row that would be written.
+  @Test func randomRowidIsRefusedOnlyForARowThatIsWritten() throws {
+    let t = TableSchema(
+      "t", columns: [.column("id", .integer, primaryKey: true), .column("code", .null(.text), unique: true)])
+    let setup = FuzzOperation.insert("t", ["id", "code"], [[.integer(.max), "a"]])
+    let duplicate: [FuzzOperation] = [setup, .insert("t", ["code"], [["a"]])]
+    #expect(try RegressionCase.sqliteAnswer([t], duplicate).unsupportedFeature == nil)
+    RegressionCase.expectAgreement([t], duplicate)
+    RegressionCase.expectAgreement([t], [setup, .insert("t", ["code"], [["a"]], .ignore)])
+    RegressionCase.expectAgreement([t], [setup, .insert("t", ["code"], [["a"]], .nothing(target: ["code"]))])
+
+    let written: [FuzzOperation] = [setup, .insert("t", ["code"], [["b"]])]
+    guard case .result(let result) = try RegressionCase.sqliteAnswer([t], written) else {
+      Issue.record("SQLite inserts the row with a random rowid")
+      return
+    }
+    #expect(result.changes == 1 && result.lastInsertRowid != .max)
+    #expect(try RegressionCase.memoryAnswer([t], written).unsupportedFeature != nil)
+    let upserted: [FuzzOperation] = [
+      setup, .insert("t", ["code"], [["a"]], .update(target: ["code"], assignments: [Assignment(column: "code", value: .literal("z"))])),
+    ]
+    #expect(try RegressionCase.memoryAnswer([t], upserted).unsupportedFeature != nil)
+  }
 }

@@ -68,8 +68,12 @@ extension InsertPlan {
     let definition = table.definition
     let rowid: Int64
     let isNewRowid = rowidValue.isNull
+    // Past the largest rowid SQLite picks a random one. Which does not matter while the row
+    // fails or is ignored, so the engine goes on with a stand-in and refuses only when the row
+    // would be written (or its `excluded` values read).
+    var isRandomRowid = false
     if isNewRowid {
-      rowid = try newRowid()
+      (rowid, isRandomRowid) = try newRowid()
     } else {
       guard let integer = ValueOperations.mustBeInteger(rowidValue) else { throw EngineError.datatypeMismatch }
       rowid = integer
@@ -114,6 +118,11 @@ extension InsertPlan {
     for (target, resolution) in checks {
       // A new rowid is larger than any in the table: it cannot conflict.
       if isNewRowid && target == .rowid { continue }
+      if isRandomRowid, case .constraint(let index) = target, let alias = definition.rowidColumn,
+        definition.uniqueConstraints[index].columns.contains(alias)
+      {
+        throw Self.randomRowid
+      }
       guard let other = ConstraintCheck.conflict(target, in: table, rowid: rowid, values: values, selfRowid: nil)
       else { continue }
       switch resolution {
@@ -125,6 +134,7 @@ extension InsertPlan {
         try session.deleteRow(table, other, depth: 0)
         replaced = true
       case .update:
+        if isRandomRowid { throw Self.randomRowid }
         let excluded = target == .rowid ? written ?? values : values
         try upsertUpdate(other, proposed: excluded, parameters: upsertParameters, session: session)
         return
@@ -137,6 +147,7 @@ extension InsertPlan {
         throw conflictError(target)
       }
     }
+    if isRandomRowid { throw Self.randomRowid }
     try session.insertRow(table, rowid, values, multiWrite: multiWrite)
     session.lastInsertRowid = rowid
     session.changes += 1
@@ -149,19 +160,22 @@ extension InsertPlan {
     }
   }
 
-  /// SQLite's new rowid: one more than the largest (with AUTOINCREMENT, than the largest ever).
-  private func newRowid() throws -> Int64 {
+  /// SQLite's new rowid: one more than the largest (with AUTOINCREMENT, than the largest ever);
+  /// after 9223372036854775807, a stand-in for SQLite's random choice, flagged `random`.
+  private func newRowid() throws -> (rowid: Int64, random: Bool) {
     let largest = table.data.maxRowid ?? 0
     if table.definition.isAutoincrement {
       let sequence = table.data.sequence
       if sequence == Int64.max || largest == Int64.max { throw EngineError.databaseFull }
-      return max(sequence, largest) + 1
+      return (max(sequence, largest) + 1, false)
     }
-    if largest == Int64.max {
-      throw EngineError.unsupported("a new rowid after 9223372036854775807 (SQLite picks a random one)")
-    }
-    return largest + 1
+    if largest == Int64.max { return (Int64.min, true) }
+    return (largest + 1, false)
   }
+
+  /// The refusal of a row that would get SQLite's random rowid.
+  private static let randomRowid = EngineError.unsupported(
+    "a new rowid after 9223372036854775807 (SQLite picks a random one)")
 
   /// An upsert's DO UPDATE of the conflicting row.
   private func upsertUpdate(
