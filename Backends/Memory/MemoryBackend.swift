@@ -21,10 +21,16 @@ public final class MemoryBackend: DatabaseBackend {
   private let catalog = Catalog()
   private let log = UndoLog()
   private let plans = PlanCache()
+  /// The state of the statement being written, reset for each one.
+  private lazy var session = WriteSession(catalog: catalog, log: log)
   private var trace: (@Sendable (String) -> Void)?
 
   /// An empty database.
   public init() {}
+
+  /// The fingerprint of this database's table schemas (see ``SchemaRegistry``): databases with
+  /// equal fingerprints share compiled plans.
+  var schemaFingerprint: Int { catalog.fingerprint }
 
   /// Creates a table and its indexes, with SQLite's errors for a taken name.
   public func create(_ schema: TableSchema, ifNotExists: Bool) throws {
@@ -36,7 +42,7 @@ public final class MemoryBackend: DatabaseBackend {
       }
       return
     }
-    let definition = try TableDefinition(schema)
+    let definition = try SchemaRegistry.definition(for: schema)
     try catalog.validateNewTable(definition)
     let table = TableStorage(definition: definition)
     catalog.add(table)
@@ -78,19 +84,15 @@ public final class MemoryBackend: DatabaseBackend {
     do {
       switch statement {
       case .select(let select):
-        let plan: SelectPlan
-        if let cached = plans.cachedSelect(select, catalog: catalog) {
-          try StatementShape.checkParameters(cached.placeholderNames, parameters)
-          plan = cached
-        } else {
-          try checkShape(statement, parameters)
-          plan = try plans.select(select, catalog: catalog)
-        }
-        return StatementResult(rows: try plan.run(parameters))
+        let plan = try selectPlan(select, parameters)
+        let table = try storage(of: plan.tablePosition, named: select.table)
+        return StatementResult(rows: try plan.run(parameters, table: table))
       case .insert(let insert):
         try checkShape(statement, parameters)
-        let plan = try plans.insert(insert, catalog: catalog)
-        let result = try write { session in try plan.run(insert, parameters, session: session) }
+        let shape = InsertPlan.Shape(table: insert.table, columns: insert.columns, conflict: insert.conflict)
+        let plan = try plans.insert(shape, rows: insert.rows, catalog: catalog)
+        let table = try storage(of: plan.tablePosition, named: insert.table)
+        let result = try write { session in try plan.run(insert, parameters, table: table, session: session) }
         return StatementResult(lastInsertRowid: result.lastInsertRowid, changes: result.changes)
       case .update(let update):
         let plan: UpdatePlan
@@ -101,7 +103,9 @@ public final class MemoryBackend: DatabaseBackend {
           try checkShape(statement, parameters)
           plan = try plans.update(update, catalog: catalog)
         }
-        return StatementResult(changes: try write { session in try plan.run(parameters, session: session) }.changes)
+        let table = try storage(of: plan.tablePosition, named: update.table)
+        return StatementResult(
+          changes: try write { session in try plan.run(parameters, table: table, session: session) }.changes)
       case .delete(let delete):
         let plan: DeletePlan
         if let cached = plans.cachedDelete(delete, catalog: catalog) {
@@ -111,11 +115,96 @@ public final class MemoryBackend: DatabaseBackend {
           try checkShape(statement, parameters)
           plan = try plans.delete(delete, catalog: catalog)
         }
-        return StatementResult(changes: try write { session in try plan.run(parameters, session: session) }.changes)
+        let table = try storage(of: plan.tablePosition, named: delete.table)
+        return StatementResult(
+          changes: try write { session in try plan.run(parameters, table: table, session: session) }.changes)
       }
     } catch let error as TandemError {
       throw error.with(statement: description ?? StatementDescription.describe(statement))
     }
+  }
+
+  /// Inserts rows of plain values: exactly what ``execute(_:parameters:)`` does for an
+  /// ``InsertStatement`` whose rows are these values as literals (same rows, errors,
+  /// `lastInsertRowid` and `changes`; a failure changes nothing), without building an
+  /// expression per value.
+  public func insert(
+    into table: String, columns: [String], values: [[SqliteValue]], conflict: InsertStatement.ConflictResolution
+  ) throws -> StatementResult {
+    let description = trace.map { trace in
+      let text = Self.describeInsert(into: table, columns: columns, values: values, conflict: conflict)
+      trace(text)
+      return text
+    }
+    do {
+      try StatementShape.checkInsert(columns: columns, values: values, conflict: conflict) { rowidAvailable(table) }
+      let shape = InsertPlan.Shape(table: table, columns: columns, conflict: conflict)
+      let plan = try plans.insert(shape, rows: [], catalog: catalog)
+      let storage = try storage(of: plan.tablePosition, named: table)
+      let result = try write { session in try plan.run(values: values, table: storage, session: session) }
+      return StatementResult(lastInsertRowid: result.lastInsertRowid, changes: result.changes)
+    } catch let error as TandemError {
+      throw error.with(
+        statement: description ?? Self.describeInsert(into: table, columns: columns, values: values, conflict: conflict))
+    }
+  }
+
+  /// The description of the statement equivalent to an insert of values: its rows as literals
+  /// (built only for a trace or an error).
+  private static func describeInsert(
+    into table: String, columns: [String], values: [[SqliteValue]], conflict: InsertStatement.ConflictResolution
+  ) -> String {
+    StatementDescription.describe(
+      .insert(
+        InsertStatement(table: table, columns: columns, rows: values.map { $0.map(SQLExpression.literal) }, conflict: conflict)))
+  }
+
+  /// The storage of the table a plan was compiled for (its position in creation order, which
+  /// the schema fingerprint fixes).
+  private func storage(of position: Int, named name: String) throws -> TableStorage {
+    guard let table = catalog.table(at: position) else { throw EngineError.noSuchTable(name) }
+    return table
+  }
+
+  /// Runs a select and hands its rows to `body` as they are found: the rows
+  /// ``execute(_:parameters:)`` returns, in one array overwritten for each row when the result
+  /// columns are stored columns. Errors thrown by `body` are rethrown as they are.
+  public func select(
+    _ statement: SelectStatement, parameters: [String: SqliteValue], eachRow body: ([SqliteValue]) throws -> Void
+  ) throws {
+    let description = trace.map { trace in
+      let text = StatementDescription.describe(.select(statement))
+      trace(text)
+      return text
+    }
+    var bodyError: (any Error)?
+    do {
+      let plan = try selectPlan(statement, parameters)
+      let table = try storage(of: plan.tablePosition, named: statement.table)
+      try plan.run(parameters, table: table) { row in
+        do {
+          try body(row)
+        } catch {
+          bodyError = error
+          throw StoppedByCaller()
+        }
+      }
+    } catch let error as TandemError {
+      throw error.with(statement: description ?? StatementDescription.describe(.select(statement)))
+    } catch is StoppedByCaller {
+      if let bodyError { throw bodyError }
+    }
+  }
+
+  /// Marks the end of a select that the caller's row closure stopped by throwing.
+  private struct StoppedByCaller: Error {}
+
+  /// The compiled plan of a select: cached (its shape was checked when it was compiled; the run
+  /// checks the parameters first) or compiled after the shape checks.
+  private func selectPlan(_ select: SelectStatement, _ parameters: [String: SqliteValue]) throws -> SelectPlan {
+    if let cached = plans.cachedSelect(select, catalog: catalog) { return cached }
+    try checkShape(.select(select), parameters)
+    return try plans.select(select, catalog: catalog)
   }
 
   /// The checks the SQLite backend makes while rendering (misuse errors, missing parameters).
@@ -141,6 +230,9 @@ public final class MemoryBackend: DatabaseBackend {
     try log.release(name)
   }
 
+  /// Whether a savepoint (and so a transaction) is open.
+  public var isInTransaction: Bool { log.inTransaction }
+
   /// Rolls back to a savepoint and releases it: rows, indexes, AUTOINCREMENT counters and
   /// tables return to their state when it was opened.
   public func rollback(to name: String) throws {
@@ -160,7 +252,8 @@ public final class MemoryBackend: DatabaseBackend {
   /// full` from a statement without a statement journal (see ``StatementJournal``) rolls back the
   /// whole transaction.
   private func write(_ body: (WriteSession) throws -> Void) throws -> StatementResult {
-    let session = WriteSession(catalog: catalog, log: log)
+    let session = self.session
+    session.reset()
     let mark = log.position
     do {
       try body(session)

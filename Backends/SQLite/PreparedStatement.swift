@@ -12,7 +12,7 @@ final class PreparedStatement {
   /// The SQL text, as prepared.
   let sql: String
   /// The number of result columns.
-  let columnCount: Int32
+  let resultColumnCount: Int32
   /// The number of `?` placeholders.
   let parameterCount: Int32
 
@@ -24,7 +24,7 @@ final class PreparedStatement {
     self.connection = connection
     self.sql = sql
     handle = prepared
-    columnCount = sqlite3_column_count(prepared)
+    resultColumnCount = sqlite3_column_count(prepared)
     parameterCount = sqlite3_bind_parameter_count(prepared)
   }
 
@@ -106,6 +106,105 @@ final class PreparedStatement {
     }
   }
 
+  /// Binds `values`, steps to completion and calls `body` with each result row; resets the
+  /// statement (bindings cleared) afterwards.
+  ///
+  /// Every row is read into one array, overwritten in place for the next row when `body` kept
+  /// no copy of it, so a select allocates no array per row.
+  func forEachRow(
+    _ values: [SqliteValue], context: ConstraintContext? = nil, _ body: ([SqliteValue]) throws -> Void
+  ) throws {
+    defer {
+      sqlite3_reset(handle)
+      sqlite3_clear_bindings(handle)
+    }
+    try bind(values, context: context)
+    var row = [SqliteValue](repeating: .null, count: Int(resultColumnCount))
+    while true {
+      let resultCode = sqlite3_step(handle)
+      switch resultCode {
+      case SQLITE_ROW:
+        try row.withUnsafeMutableBufferPointer { row in
+          for column in row.indices {
+            row[column] = try value(at: Int32(truncatingIfNeeded: column))
+          }
+        }
+        try body(row)
+      case SQLITE_DONE:
+        return
+      default:
+        try raiseSQLiteError(resultCode, connection: connection.handle, sql: sql, context: context)
+      }
+    }
+  }
+
+  /// Runs the statement once per row of `rows`, binding the row's values and then `trailing` to its
+  /// placeholders, and returns the total number of rows changed (the sum of `sqlite3_changes`).
+  ///
+  /// Stops at the first failing row; the statement is reset (bindings cleared) afterwards.
+  func runEach(_ rows: [[SqliteValue]], trailing: [SqliteValue], context: ConstraintContext?) throws -> Int {
+    let width = Int(parameterCount) - trailing.count
+    return try runEach(rowCount: rows.count, width: width, trailing: trailing, context: context) { row in
+      guard rows[row].count == width else { return nil }
+      return bindRow(rows[row], from: 0, count: width)
+    }
+  }
+
+  /// ``runEach(_:trailing:context:)`` over rows stored one after another in `values`.
+  func runEach(flattened values: [SqliteValue], trailing: [SqliteValue], context: ConstraintContext?) throws -> Int {
+    let width = Int(parameterCount) - trailing.count
+    guard width > 0, values.count.isMultiple(of: width) else {
+      throw TandemError.misuse("\(values.count) values do not make rows of \(width) columns").with(statement: sql)
+    }
+    return try runEach(rowCount: values.count / width, width: width, trailing: trailing, context: context) { row in
+      bindRow(values, from: row * width, count: width)
+    }
+  }
+
+  /// Binds each row with `bindRow` (its first failing result code, or `nil` for a row of the
+  /// wrong length), the trailing values once, and steps the statement once per row.
+  private func runEach(
+    rowCount: Int, width: Int, trailing: [SqliteValue], context: ConstraintContext?, bindRow: (Int) -> Int32?
+  ) throws -> Int {
+    defer {
+      sqlite3_reset(handle)
+      sqlite3_clear_bindings(handle)
+    }
+    for (offset, value) in trailing.enumerated() {
+      let resultCode = bind(value, at: Int32(truncatingIfNeeded: width + offset + 1))
+      if resultCode != SQLITE_OK {
+        try raiseSQLiteError(resultCode, connection: connection.handle, sql: sql, context: context)
+      }
+    }
+    var changes = 0
+    for row in 0..<rowCount {
+      if row > 0 { sqlite3_reset(handle) }
+      guard let resultCode = bindRow(row) else {
+        throw TandemError.misuse("a row's values do not match the \(width) placeholders of a row").with(statement: sql)
+      }
+      if resultCode != SQLITE_OK {
+        try raiseSQLiteError(resultCode, connection: connection.handle, sql: sql, context: context)
+      }
+      var stepCode = sqlite3_step(handle)
+      while stepCode == SQLITE_ROW { stepCode = sqlite3_step(handle) }
+      guard stepCode == SQLITE_DONE else {
+        try raiseSQLiteError(stepCode, connection: connection.handle, sql: sql, context: context)
+      }
+      changes += connection.changes
+    }
+    return changes
+  }
+
+  /// Binds `values[start..<start + count]` to placeholders 1, 2, …; returns the first failing
+  /// result code, else `SQLITE_OK`.
+  private func bindRow(_ values: [SqliteValue], from start: Int, count: Int) -> Int32 {
+    for offset in 0..<count {
+      let resultCode = bind(values[start + offset], at: Int32(truncatingIfNeeded: offset + 1))
+      if resultCode != SQLITE_OK { return resultCode }
+    }
+    return SQLITE_OK
+  }
+
   /// Binds one value per placeholder, in order.
   private func bind(_ values: [SqliteValue], context: ConstraintContext?) throws {
     guard values.count == Int(parameterCount) else {
@@ -153,19 +252,23 @@ final class PreparedStatement {
   /// The values of the current result row, each in the storage class SQLite reports.
   private func currentRow() throws -> [SqliteValue] {
     var row: [SqliteValue] = []
-    row.reserveCapacity(Int(columnCount))
-    for column in 0..<columnCount {
+    row.reserveCapacity(Int(resultColumnCount))
+    for column in 0..<resultColumnCount {
       row.append(try value(at: column))
     }
     return row
   }
 
   private func value(at column: Int32) throws -> SqliteValue {
-    switch sqlite3_column_type(handle, column) {
+    // One lookup of the column's value, then cheap reads of its type and number. The value is
+    // "unprotected" in SQLite's terms, which matters only for connections shared between
+    // threads under SQLite's mutex; this one is used by one thread at a time (NOMUTEX).
+    let columnValue = sqlite3_column_value(handle, column)
+    switch sqlite3_value_type(columnValue) {
     case SQLITE_INTEGER:
-      return .integer(sqlite3_column_int64(handle, column))
+      return .integer(sqlite3_value_int64(columnValue))
     case SQLITE_FLOAT:
-      return .real(sqlite3_column_double(handle, column))
+      return .real(sqlite3_value_double(columnValue))
     case SQLITE_TEXT:
       // Pointer first, then the byte count (SQLite's documented order).
       // A NULL pointer for a TEXT value means SQLite ran out of memory converting it.

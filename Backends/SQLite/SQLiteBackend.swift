@@ -30,7 +30,21 @@ public final class SQLiteBackend: DatabaseBackend {
   public let path: String
   let connection: SQLiteConnection
   var statements: StatementCache
-  private var tables: [String: TableInfo] = [:]
+  /// Rendered SQL per statement shape; emptied with `tables`, whose renderers it depends on.
+  var renderCache = RenderCache(capacity: 256)
+  /// Prepared one-row inserts for ``insert(into:columns:values:conflict:)``, emptied with `tables`.
+  private var singleRowInserts: [InsertShape: SingleRowInsert] = [:]
+  /// The one-row insert used last, checked before `singleRowInserts`.
+  private var lastSingleRowInsert: (shape: InsertShape, insert: SingleRowInsert)?
+  private var tables: [String: TableInfo] = [:] {
+    didSet {
+      if tables.isEmpty {
+        renderCache.removeAll()
+        singleRowInserts.removeAll()
+        lastSingleRowInsert = nil
+      }
+    }
+  }
   private var trace: TraceBox?
 
   /// Opens (creating if needed) the database file at `path`.
@@ -94,16 +108,7 @@ public final class SQLiteBackend: DatabaseBackend {
   /// For an insert, `lastInsertRowid` is the rowid of the last row this statement inserted (0 if
   /// it inserted none, e.g. an upsert that updated or an ignored conflict).
   public func execute(_ statement: Statement, parameters: [String: SqliteValue]) throws -> StatementResult {
-    let table = try tableInfo(statement.table)
-    let rendered = try table.renderer.render(statement)
-    let values: [SqliteValue]
-    do {
-      values = try rendered.values(parameters: parameters)
-    } catch let error as TandemError {
-      throw error.with(statement: rendered.sql)
-    }
-    let prepared = try cachedStatement(rendered.sql)
-    let context = ConstraintContext(table: statement.table, columns: table.columns)
+    let (prepared, values, context) = try prepare(statement, parameters: parameters)
     switch statement {
     case .select:
       return StatementResult(rows: try prepared.run(values, context: context))
@@ -116,6 +121,209 @@ public final class SQLiteBackend: DatabaseBackend {
       try atomically(statement) { _ = try prepared.run(values, context: context) }
       return StatementResult(changes: connection.changes)
     }
+  }
+
+  /// Runs the select and hands each row to `body` as it is stepped: one array, overwritten in
+  /// place row after row, so records are decoded without an array per row or a list of rows.
+  public func select(
+    _ statement: SelectStatement, parameters: [String: SqliteValue], eachRow body: ([SqliteValue]) throws -> Void
+  ) throws {
+    let (prepared, values, context) = try prepare(.select(statement), parameters: parameters)
+    try prepared.forEachRow(values, context: context, body)
+  }
+
+  /// Inserts the rows with one cached single-row statement, bound, stepped and reset per row as
+  /// hand-written C would; the whole call is one statement: if a row fails, none of its rows remain.
+  ///
+  /// Rows, errors, `lastInsertRowid` (the rowid of the last row inserted, 0 if none) and
+  /// `changes` (all rows) are those of the multi-row `INSERT` that ``execute(_:parameters:)`` runs.
+  public func insert(
+    into table: String, columns: [String], values: [[SqliteValue]], conflict: InsertStatement.ConflictResolution
+  ) throws -> StatementResult {
+    let info = try tableInfo(table)
+    guard
+      let single = try singleRowInsert(
+        into: table, columns: columns, conflict: conflict, info: info, isEmpty: values.isEmpty,
+        checkRows: { try Self.checkRowLengths(values, columns: columns) })
+    else {
+      // DEFAULT VALUES, no rows, an unknown table, or an error the statement path words.
+      return try insertThroughStatements(into: table, columns: columns, values: values, conflict: conflict, info: info)
+    }
+    let context = ConstraintContext(table: table, columns: info.columns)
+    // One row that aborts on conflict cannot fail half-way; anything else may, and several rows
+    // outside a transaction would otherwise commit one by one.
+    let needsSavepoint = values.count > 1 || (conflict != .abort && connection.isInTransaction)
+    connection.lastInsertRowid = 0
+    var changes = 0
+    try atomically(needsSavepoint) {
+      changes = try single.statement.runEach(values, trailing: single.trailing, context: context)
+    }
+    return StatementResult(lastInsertRowid: connection.lastInsertRowid, changes: changes)
+  }
+
+  /// ``insert(into:columns:values:conflict:)`` for rows stored one after another: the same rows,
+  /// results and errors, binding straight from the one array.
+  public func insert(
+    into table: String, columns: [String], flattenedRows: [SqliteValue], conflict: InsertStatement.ConflictResolution
+  ) throws -> StatementResult {
+    let width = columns.count
+    guard width > 0, !flattenedRows.isEmpty, flattenedRows.count.isMultiple(of: width) else {
+      return try insert(into: table, columns: columns, values: try flattenedRows.rows(of: width), conflict: conflict)
+    }
+    let info = try tableInfo(table)
+    guard
+      let single = try singleRowInsert(
+        into: table, columns: columns, conflict: conflict, info: info, isEmpty: false, checkRows: {})
+    else {
+      return try insert(into: table, columns: columns, values: try flattenedRows.rows(of: width), conflict: conflict)
+    }
+    let context = ConstraintContext(table: table, columns: info.columns)
+    let needsSavepoint = flattenedRows.count > width || (conflict != .abort && connection.isInTransaction)
+    connection.lastInsertRowid = 0
+    var changes = 0
+    try atomically(needsSavepoint) {
+      changes = try single.statement.runEach(flattened: flattenedRows, trailing: single.trailing, context: context)
+    }
+    return StatementResult(lastInsertRowid: connection.lastInsertRowid, changes: changes)
+  }
+
+  /// Runs the insert as multi-row ``InsertStatement``s binding at most `statementValueLimit` values
+  /// each (SQLite binds at most 32,766 per statement), all in the statement savepoint when more than one.
+  private func insertThroughStatements(
+    into table: String, columns: [String], values: [[SqliteValue]], conflict: InsertStatement.ConflictResolution,
+    info: TableInfo
+  ) throws -> StatementResult {
+    let rows = values.map { $0.map(SQLExpression.literal) }
+    let whole = InsertStatement(table: table, columns: columns, rows: rows, conflict: conflict)
+    let limit = Swift.max(1, Self.statementValueLimit / Swift.max(1, columns.count))
+    guard rows.count > limit else { return try execute(.insert(whole), parameters: [:]) }
+    // The renderer's own checks over every row, so errors name the same row as one statement would.
+    _ = try info.renderer.render(.insert(whole))
+    var result = StatementResult()
+    try atomically(true) {
+      var start = 0
+      while start < rows.count {
+        let end = Swift.min(start + limit, rows.count)
+        let part = InsertStatement(table: table, columns: columns, rows: Array(rows[start..<end]), conflict: conflict)
+        let partResult = try execute(.insert(part), parameters: [:])
+        result.changes += partResult.changes
+        if partResult.lastInsertRowid != 0 { result.lastInsertRowid = partResult.lastInsertRowid }
+        start = end
+      }
+    }
+    return result
+  }
+
+  /// The most values one rendered insert binds.
+  private static let statementValueLimit = 10_000
+
+  /// The columns and conflict clause of an insert: all that its one-row SQL depends on.
+  struct InsertShape: Hashable {
+    var table: String
+    var columns: [String]
+    var conflict: InsertStatement.ConflictResolution
+  }
+
+  /// A prepared one-row insert and the values its conflict clause binds after the row's.
+  struct SingleRowInsert {
+    var statement: PreparedStatement
+    var trailing: [SqliteValue]
+  }
+
+  /// The prepared one-row insert into `table`, cached per shape; `nil` when the statement path
+  /// must run instead (see ``insert(into:columns:values:conflict:)``).
+  ///
+  /// Calls `checkRows`, which throws the renderer's error for a row whose length differs from
+  /// `columns`, where the statement path would: after the table and column names are checked.
+  private func singleRowInsert(
+    into table: String, columns: [String], conflict: InsertStatement.ConflictResolution, info: TableInfo,
+    isEmpty: Bool, checkRows: () throws -> Void
+  ) throws -> SingleRowInsert? {
+    guard !columns.isEmpty, !isEmpty, !info.columns.isEmpty else { return nil }
+    let shape = InsertShape(table: table, columns: columns, conflict: conflict)
+    // The last shape first: a run of single inserts into one table compares instead of hashing.
+    if let last = lastSingleRowInsert, last.shape == shape {
+      try checkRows()
+      return last.insert
+    }
+    if let cached = singleRowInserts[shape] {
+      lastSingleRowInsert = (shape, cached)
+      try checkRows()
+      return cached
+    }
+    let placeholders = [SQLExpression](repeating: .parameter(Self.rowPlaceholder), count: columns.count)
+    let statement = Statement.insert(InsertStatement(table: table, columns: columns, rows: [placeholders], conflict: conflict))
+    guard let rendered = try? info.renderer.render(statement) else { return nil }
+    // The first bindings are the row's placeholders; the rest belong to the conflict clause.
+    var trailing: [SqliteValue] = []
+    for binding in rendered.bindings.dropFirst(columns.count) {
+      guard case .value(let value) = binding else { return nil }  // a parameter: no value to give it
+      trailing.append(value)
+    }
+    try checkRows()
+    let single = SingleRowInsert(statement: try cachedStatement(rendered.sql), trailing: trailing)
+    if singleRowInserts.count >= 64 { singleRowInserts.removeAll() }
+    singleRowInserts[shape] = single
+    lastSingleRowInsert = (shape, single)
+    return single
+  }
+
+  /// The renderer's error for the first row whose length differs from `columns`.
+  private static func checkRowLengths(_ rows: [[SqliteValue]], columns: [String]) throws {
+    for (index, row) in rows.enumerated() where row.count != columns.count {
+      throw TandemError.misuse("insert row \(index + 1) has \(row.count) values for \(columns.count) columns")
+    }
+  }
+
+  /// The parameter standing for a row's values in a one-row insert's rendering.
+  private static let rowPlaceholder = "tandem_row_value"
+
+  /// Renders `statement` (or reuses the SQL of its shape), resolves its bindings and returns the
+  /// prepared statement with its values and the context for constraint errors.
+  private func prepare(
+    _ statement: Statement, parameters: [String: SqliteValue]
+  ) throws -> (PreparedStatement, [SqliteValue], ConstraintContext) {
+    let table = try tableInfo(statement.table)
+    let sql: String
+    let values: [SqliteValue]
+    if Self.isCacheable(statement) {
+      let (shape, literals) = StatementShape.lifting(statement)
+      if let entry = renderCache.entry(for: shape) {
+        sql = entry.sql
+        do {
+          values = try entry.values(literals: literals, parameters: parameters)
+        } catch let error as TandemError {
+          throw error.with(statement: sql)
+        }
+      } else {
+        let rendered = try table.renderer.render(statement)
+        (sql, values) = try Self.resolve(rendered, parameters)
+        // An unknown table may be created later with other columns (and another rowid name).
+        if !table.columns.isEmpty { renderCache.store(rendered, for: shape, literals: literals) }
+      }
+    } else {
+      (sql, values) = try Self.resolve(try table.renderer.render(statement), parameters)
+    }
+    let prepared = try cachedStatement(sql)
+    return (prepared, values, ConstraintContext(table: statement.table, columns: table.columns))
+  }
+
+  /// The SQL and values of a rendering, with named parameters from `parameters`.
+  private static func resolve(
+    _ rendered: RenderedSQL, _ parameters: [String: SqliteValue]
+  ) throws -> (String, [SqliteValue]) {
+    do {
+      return (rendered.sql, try rendered.values(parameters: parameters))
+    } catch let error as TandemError {
+      throw error.with(statement: rendered.sql)
+    }
+  }
+
+  /// Whether a statement's shape is worth caching: not a multi-row insert, whose shape (one per
+  /// row count) rarely repeats and would cost a copy of every row to compute.
+  private static func isCacheable(_ statement: Statement) -> Bool {
+    if case .insert(let insert) = statement { return insert.rows.count <= 1 }
+    return true
   }
 
   /// Runs a write so that, if it fails, it changes nothing.
@@ -132,7 +340,13 @@ public final class SQLiteBackend: DatabaseBackend {
     } else {
       touchesOneRow = false
     }
-    guard connection.isInTransaction, !touchesOneRow else { return try body() }
+    try atomically(connection.isInTransaction && !touchesOneRow, body)
+  }
+
+  /// Runs `body` inside the statement savepoint when `needsSavepoint`: released on success, rolled
+  /// back on failure. Outside a transaction the savepoint is the transaction.
+  private func atomically(_ needsSavepoint: Bool, _ body: () throws -> Void) throws {
+    guard needsSavepoint else { return try body() }
     try runUntraced(Self.statementSavepoint)
     do {
       try body()
@@ -157,6 +371,9 @@ public final class SQLiteBackend: DatabaseBackend {
   private static let statementSavepoint = "SAVEPOINT \"tandem_statement\""
   private static let statementRollback = "ROLLBACK TO \"tandem_statement\""
   private static let statementRelease = "RELEASE \"tandem_statement\""
+
+  /// Whether SQLite has a transaction open (`sqlite3_get_autocommit` is off).
+  public var isInTransaction: Bool { connection.isInTransaction }
 
   /// `SAVEPOINT "name"`.
   public func savepoint(_ name: String) throws {

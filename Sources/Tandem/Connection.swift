@@ -9,8 +9,13 @@ import TandemCore
 /// }
 /// ```
 public final class Connection: DatabaseWriter {
-  let backend: any DatabaseBackend
+  @usableFromInline let backend: any DatabaseBackend
   private var savepointDepth = 0
+  /// `find`'s key lookup per table type, built once: see ``keyLookup(for:)``.
+  private var keyLookups: [ObjectIdentifier: KeyLookup] = [:]
+  /// Each table type's column names, made once: the same array every time, which engines can
+  /// recognize without comparing its strings.
+  private var columnNamesByType: [ObjectIdentifier: [String]] = [:]
 
   init(backend: any DatabaseBackend) { self.backend = backend }
 
@@ -36,4 +41,48 @@ public final class Connection: DatabaseWriter {
   func run(_ statement: Statement, _ parameters: [String: SqliteValue] = [:]) throws -> StatementResult {
     try backend.execute(statement, parameters: parameters)
   }
+
+  /// Inserts rows of values through the backend's value path (no expression per value).
+  @usableFromInline @discardableResult
+  func insert(
+    into table: String, columns: [String], values: [[SqliteValue]], conflict: InsertStatement.ConflictResolution
+  ) throws -> StatementResult {
+    try backend.insert(into: table, columns: columns, values: values, conflict: conflict)
+  }
+
+  /// The statement `find` runs for `T`: every column, `WHERE key = :tandem_key`, `LIMIT 1`.
+  ///
+  /// It is built once per table type and connection; the key is a named parameter, so the text
+  /// stays the same across keys and both engines reuse their prepared statement or plan.
+  func keyLookup<T: Table>(for type: T.Type) throws -> KeyLookup {
+    if let lookup = keyLookups[ObjectIdentifier(type)] { return lookup }
+    guard let keyColumn = T.schema.primaryKeyColumns.first, T.schema.primaryKeyColumns.count == 1 else {
+      throw TandemError.misuse("\(T.tableName) has no single-column primary key")
+    }
+    var query = T.all
+    query.base.filter = .binary(.equal, .column(keyColumn.name), .parameter(Self.keyParameter))
+    var statement = query.statement
+    statement.limit = .literal(.integer(1))
+    let lookup = KeyLookup(statement: statement, context: RowDecodingContext(T.schema))
+    keyLookups[ObjectIdentifier(type)] = lookup
+    return lookup
+  }
+
+  /// A table type's primary-key lookup and the context its records are decoded with.
+  struct KeyLookup {
+    var statement: SelectStatement
+    var context: RowDecodingContext
+  }
+
+  /// The names of `T`'s columns, in schema order.
+  @usableFromInline
+  func columnNames<T: Table>(of type: T.Type) -> [String] {
+    if let names = columnNamesByType[ObjectIdentifier(type)] { return names }
+    let names = T.schema.columns.map { $0.name }
+    columnNamesByType[ObjectIdentifier(type)] = names
+    return names
+  }
+
+  /// The named parameter `find` binds its key to.
+  static let keyParameter = "tandem_key"
 }

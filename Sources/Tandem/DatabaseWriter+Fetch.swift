@@ -7,9 +7,16 @@ extension DatabaseWriter {
   /// let reminders = try db.fetchAll(Reminder.where { $0.title.like("%milk%") })
   /// let titles = try db.fetchAll(Reminder.all.select { $0.title })
   /// ```
+  @inlinable
   public func fetchAll<Root, Output>(_ query: Select<Root, Output>, parameters: [String: SqliteValue] = [:]) throws -> [Output] {
-    let result = try execute(.select(query.statement), parameters: parameters)
-    return try result.rows.map(query.decode)
+    let statement = query.statement
+    return try withConnection { connection in
+      var records: [Output] = []
+      try connection.backend.select(statement, parameters: parameters) { row in
+        records.append(try query.decode(row))
+      }
+      return records
+    }
   }
 
   /// The first result of a query, or `nil` (adds `LIMIT 1` when the query has no limit).
@@ -17,11 +24,11 @@ extension DatabaseWriter {
   /// ```swift
   /// let milk = try db.fetchOne(Reminder.where { $0.title == "Milk" })
   /// ```
+  @inlinable
   public func fetchOne<Root, Output>(_ query: Select<Root, Output>, parameters: [String: SqliteValue] = [:]) throws -> Output? {
     var statement = query.statement
     if statement.limit == nil { statement.limit = .literal(.integer(1)) }
-    let result = try execute(.select(statement), parameters: parameters)
-    return try result.rows.first.map(query.decode)
+    return try withConnection { connection in try connection.fetchFirst(statement, parameters, query.decode) }
   }
 
   /// The number of results of a query.
@@ -48,13 +55,31 @@ extension DatabaseWriter {
   /// let reminder = try db.find(Reminder.self, key: 1)
   /// ```
   public func find<T: Table, K: ColumnType>(_ type: T.Type, key: K) throws -> T? {
-    guard let keyColumn = T.schema.primaryKeyColumns.first, T.schema.primaryKeyColumns.count == 1 else {
-      throw TandemError.misuse("\(T.tableName) has no single-column primary key")
+    try withConnection { connection in
+      // Built once per table type, with the key as a named parameter, so both engines reuse
+      // their prepared statement / compiled plan.
+      let lookup = try connection.keyLookup(for: T.self)
+      return try connection.fetchFirst(lookup.statement, [Connection.keyParameter: key.sqliteValue]) { row in
+        var decoder = RowDecoder(values: row, context: lookup.context)
+        return try T(row: &decoder)
+      }
     }
-    // A named parameter keeps the statement identical across keys, so both engines reuse
-    // their prepared statement / compiled plan.
-    var query = T.all
-    query.base.filter = .binary(.equal, .column(keyColumn.name), .parameter("tandem_key"))
-    return try fetchOne(query, parameters: ["tandem_key": key.sqliteValue])
+  }
+}
+
+extension Connection {
+  /// Decodes the first row `statement` returns, or `nil` when it returns none.
+  @usableFromInline
+  func fetchFirst<Output>(
+    _ statement: SelectStatement, _ parameters: [String: SqliteValue], _ decode: ([SqliteValue]) throws -> Output
+  ) throws -> Output? {
+    var first: Output?
+    var isFirst = true
+    try backend.select(statement, parameters: parameters) { row in
+      guard isFirst else { return }
+      isFirst = false
+      first = try decode(row)
+    }
+    return first
   }
 }

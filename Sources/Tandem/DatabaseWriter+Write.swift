@@ -7,12 +7,13 @@ extension DatabaseWriter {
   /// try db.insert(Reminder(id: 1, title: "Milk"))
   /// try db.insert(Reminder(id: 1, title: "Oat milk"), onConflict: .replace)
   /// ```
-  @discardableResult
+  @inlinable @discardableResult
   public func insert<T: Table>(_ record: T, onConflict: ConflictPolicy = .abort) throws -> Int64 {
-    let statement = InsertStatement(
-      table: T.tableName, columns: T.schema.columns.map(\.name),
-      rows: [record.sqliteValues.map(SQLExpression.literal)], conflict: onConflict.resolution)
-    return try execute(.insert(statement)).lastInsertRowid
+    let values = record.sqliteValues
+    return try withConnection { connection in
+      try connection.insert(
+        into: T.tableName, columns: connection.columnNames(of: T.self), values: [values], conflict: onConflict.resolution)
+    }.lastInsertRowid
   }
 
   /// Inserts many records, all or none.
@@ -20,19 +21,27 @@ extension DatabaseWriter {
   /// ```swift
   /// try db.insert([Reminder(id: 1, title: "Milk"), Reminder(id: 2, title: "Eggs")])
   /// ```
+  @inlinable
   public func insert<T: Table>(_ records: [T], onConflict: ConflictPolicy = .abort) throws {
     guard !records.isEmpty else { return }
-    let columns = T.schema.columns.map(\.name)
-    // SQLite accepts at most 32,766 bound values per statement; stay well under it.
-    let rowsPerStatement = Swift.max(1, 10_000 / Swift.max(1, columns.count))
-    try transaction { db in
-      var start = records.startIndex
-      while start < records.endIndex {
-        let end = Swift.min(start + rowsPerStatement, records.endIndex)
-        let rows = records[start..<end].map { $0.sqliteValues.map(SQLExpression.literal) }
-        try db.run(.insert(InsertStatement(table: T.tableName, columns: columns, rows: rows, conflict: onConflict.resolution)))
-        start = end
+    // Every record's values in one array: no array per row.
+    let width = T.schema.columns.count
+    var encoder = RowEncoder(capacity: records.count * width)
+    for index in records.indices {
+      let start = encoder.values.count
+      records[index].encode(to: &encoder)
+      // A hand-written `encode(to:)` must write one value per column, or rows would shift.
+      let written = encoder.values.count - start
+      guard written == width else {
+        throw TandemError.misuse("insert row \(index + 1) has \(written) values for \(width) columns")
       }
+    }
+    let values = encoder.values
+    // One backend call is one statement: all rows or none, with no transaction of our own.
+    _ = try withConnection { connection in
+      try connection.backend.insert(
+        into: T.tableName, columns: connection.columnNames(of: T.self), flattenedRows: values,
+        conflict: onConflict.resolution)
     }
   }
 
@@ -48,9 +57,9 @@ extension DatabaseWriter {
     draft.encode(to: &encoder)
     let schema = D.Record.schema
     return try transaction { db in
-      let statement = InsertStatement(
-        table: schema.name, columns: schema.columns.map(\.name), rows: [encoder.values.map(SQLExpression.literal)])
-      let rowid = try db.run(.insert(statement)).lastInsertRowid
+      let rowid = try db.insert(
+        into: schema.name, columns: db.columnNames(of: D.Record.self), values: [encoder.values], conflict: .abort
+      ).lastInsertRowid
       var query = D.Record.all
       query.base.filter = .binary(.equal, .rowid, .literal(.integer(rowid)))
       guard let record = try db.fetchOne(query) else {
@@ -73,10 +82,10 @@ extension DatabaseWriter {
     }
     let conflict: InsertStatement.ConflictResolution =
       assignments.isEmpty ? .nothing(target: keys) : .update(target: keys, assignments: assignments)
-    let statement = InsertStatement(
-      table: T.tableName, columns: T.schema.columns.map(\.name),
-      rows: [record.sqliteValues.map(SQLExpression.literal)], conflict: conflict)
-    try execute(.insert(statement))
+    let values = record.sqliteValues
+    _ = try withConnection { connection in
+      try connection.insert(into: T.tableName, columns: connection.columnNames(of: T.self), values: [values], conflict: conflict)
+    }
   }
 
   /// Updates every column of the row with the record's primary key; `false` when no row has it.
@@ -132,7 +141,7 @@ extension DatabaseWriter {
 }
 
 extension ConflictPolicy {
-  var resolution: InsertStatement.ConflictResolution {
+  @usableFromInline var resolution: InsertStatement.ConflictResolution {
     switch self {
     case .abort: .abort
     case .replace: .replace

@@ -32,6 +32,25 @@ final class TandemBackend: DatabaseBackend {
     try both(String(describing: statement)) { try $0.execute(statement, parameters: parameters) }
   }
 
+  func insert(
+    into table: String, columns: [String], values: [[SqliteValue]], conflict: InsertStatement.ConflictResolution
+  ) throws -> StatementResult {
+    try both(Self.describeInsert(table, columns, values, conflict)) {
+      try $0.insert(into: table, columns: columns, values: values, conflict: conflict)
+    }
+  }
+
+  /// The insert as the equivalent statement of the query model prints it (only built for a divergence).
+  private static func describeInsert(
+    _ table: String, _ columns: [String], _ values: [[SqliteValue]], _ conflict: InsertStatement.ConflictResolution
+  ) -> String {
+    let rows = values.map { $0.map(SQLExpression.literal) }
+    return String(describing: Statement.insert(InsertStatement(table: table, columns: columns, rows: rows, conflict: conflict)))
+  }
+
+  /// Open only while both engines have it open.
+  var isInTransaction: Bool { reference.isInTransaction && candidate.isInTransaction }
+
   func savepoint(_ name: String) throws { _ = try both("SAVEPOINT \(name)") { try $0.savepoint(name); return true } }
   func release(_ name: String) throws { _ = try both("RELEASE \(name)") { try $0.release(name); return true } }
   func rollback(to name: String) throws { _ = try both("ROLLBACK TO \(name)") { try $0.rollback(to: name); return true } }
@@ -41,29 +60,31 @@ final class TandemBackend: DatabaseBackend {
   }
 
   /// Runs `operation` on both engines and returns the reference result when they agree.
-  private func both<T: Equatable>(_ statement: String, _ operation: (any DatabaseBackend) throws -> T) throws -> T {
+  private func both<T: Equatable>(
+    _ statement: @autoclosure () -> String, _ operation: (any DatabaseBackend) throws -> T
+  ) throws -> T {
     let expected = Result { try operation(reference) }
     let actual = Result { try operation(candidate) }
     switch (expected, actual) {
     case (.success(let a), .success(let b)):
       guard a == b else {
         throw TandemError.divergence(
-          statement: statement,
+          statement: statement(),
           message: "\(reference.name) returned \(Self.describe(a)) but \(candidate.name) returned \(Self.describe(b))")
       }
       return a
     case (.failure(let a), .failure(let b)):
       guard Self.sameFailure(a, b) else {
         throw TandemError.divergence(
-          statement: statement, message: "\(reference.name) failed with \(a) but \(candidate.name) failed with \(b)")
+          statement: statement(), message: "\(reference.name) failed with \(a) but \(candidate.name) failed with \(b)")
       }
       throw a
     case (.success(let a), .failure(let b)):
       throw TandemError.divergence(
-        statement: statement, message: "\(reference.name) returned \(Self.describe(a)) but \(candidate.name) failed with \(b)")
+        statement: statement(), message: "\(reference.name) returned \(Self.describe(a)) but \(candidate.name) failed with \(b)")
     case (.failure(let a), .success(let b)):
       throw TandemError.divergence(
-        statement: statement, message: "\(reference.name) failed with \(a) but \(candidate.name) returned \(Self.describe(b))")
+        statement: statement(), message: "\(reference.name) failed with \(a) but \(candidate.name) returned \(Self.describe(b))")
     }
   }
 

@@ -1,96 +1,81 @@
 import TandemCore
 
-/// Compiled plans, reused while the schema is unchanged: one per distinct statement value (so a
-/// statement with named parameters compiles once), and one per INSERT shape.
+/// One database's way to its compiled plans: the process-wide ``SharedPlanCache``, in front of
+/// which it remembers the last select and the last insert shape (a loop of lookups or inserts
+/// repeats them, and an equality test costs less than hashing the statement).
 final class PlanCache {
-  private var version = -1
-  private var selects: [SelectStatement: SelectPlan] = [:]
-  private var updates: [UpdateStatement: UpdatePlan] = [:]
-  private var deletes: [DeleteStatement: DeletePlan] = [:]
-  private var inserts: [InsertPlan.Shape: InsertPlan] = [:]
-  /// The most recent select, which a loop of lookups repeats: an equality test beats hashing.
-  private var lastSelect: (statement: SelectStatement, plan: SelectPlan)?
-  private var lastInsert: (shape: InsertPlan.Shape, plan: InsertPlan)?
-  private static let limit = 512
-
-  private func synchronize(_ catalog: Catalog) {
-    guard version != catalog.version else { return }
-    version = catalog.version
-    selects.removeAll()
-    lastSelect = nil
-    lastInsert = nil
-    updates.removeAll()
-    deletes.removeAll()
-    inserts.removeAll()
-  }
+  private var lastSelect: (fingerprint: Int, statement: SelectStatement, plan: SelectPlan)?
+  private var lastInsert: (fingerprint: Int, shape: InsertPlan.Shape, plan: InsertPlan)?
 
   /// A compiled plan for this select, if one is cached (its shape was then already checked).
   func cachedSelect(_ statement: SelectStatement, catalog: Catalog) -> SelectPlan? {
-    synchronize(catalog)
-    if let last = lastSelect, last.statement == statement { return last.plan }
-    guard let plan = selects[statement] else { return nil }
-    lastSelect = (statement, plan)
+    let fingerprint = catalog.fingerprint
+    if let last = lastSelect, last.fingerprint == fingerprint, last.statement == statement,
+      last.statement.hasSameSpelling(as: statement)
+    {
+      return last.plan
+    }
+    guard let plan = SharedPlanCache.select(statement, fingerprint: fingerprint) else { return nil }
+    lastSelect = (fingerprint, statement, plan)
     return plan
   }
 
   /// Compiles and caches a select whose shape was checked.
   func select(_ statement: SelectStatement, catalog: Catalog) throws -> SelectPlan {
-    synchronize(catalog)
-    let plan = try SelectPlan(statement, table: catalog.requireTable(statement.table))
-    plan.placeholderNames = StatementShape.placeholderNames(.select(statement))
-    if selects.count >= Self.limit { selects.removeAll() }
-    selects[statement] = plan
-    lastSelect = (statement, plan)
+    let table = try catalog.requireTable(statement.table)
+    let plan = try SelectPlan(
+      statement, definition: table.definition, tablePosition: catalog.creationPosition(of: table))
+    SharedPlanCache.store(plan, for: statement, fingerprint: catalog.fingerprint)
+    lastSelect = (catalog.fingerprint, statement, plan)
     return plan
   }
 
   /// A compiled plan for this update, if one is cached.
   func cachedUpdate(_ statement: UpdateStatement, catalog: Catalog) -> UpdatePlan? {
-    synchronize(catalog)
-    return updates[statement]
+    SharedPlanCache.update(statement, fingerprint: catalog.fingerprint)
   }
 
   /// Compiles and caches an update whose shape was checked.
   func update(_ statement: UpdateStatement, catalog: Catalog) throws -> UpdatePlan {
-    synchronize(catalog)
-    let plan = try UpdatePlan(statement, table: catalog.requireTable(statement.table))
-    plan.placeholderNames = StatementShape.placeholderNames(.update(statement))
-    if updates.count >= Self.limit { updates.removeAll() }
-    updates[statement] = plan
+    let table = try catalog.requireTable(statement.table)
+    let plan = try UpdatePlan(
+      statement, definition: table.definition, tablePosition: catalog.creationPosition(of: table))
+    SharedPlanCache.store(plan, for: statement, fingerprint: catalog.fingerprint)
     return plan
   }
 
   /// A compiled plan for this delete, if one is cached.
   func cachedDelete(_ statement: DeleteStatement, catalog: Catalog) -> DeletePlan? {
-    synchronize(catalog)
-    return deletes[statement]
+    SharedPlanCache.delete(statement, fingerprint: catalog.fingerprint)
   }
 
   /// Compiles and caches a delete whose shape was checked.
   func delete(_ statement: DeleteStatement, catalog: Catalog) throws -> DeletePlan {
-    synchronize(catalog)
-    let plan = try DeletePlan(statement, table: catalog.requireTable(statement.table))
-    plan.placeholderNames = StatementShape.placeholderNames(.delete(statement))
-    if deletes.count >= Self.limit { deletes.removeAll() }
-    deletes[statement] = plan
+    let table = try catalog.requireTable(statement.table)
+    let plan = try DeletePlan(
+      statement, definition: table.definition, tablePosition: catalog.creationPosition(of: table))
+    SharedPlanCache.store(plan, for: statement, fingerprint: catalog.fingerprint)
     return plan
   }
 
-  func insert(_ statement: InsertStatement, catalog: Catalog) throws -> InsertPlan {
-    synchronize(catalog)
-    let shape = InsertPlan.Shape(table: statement.table, columns: statement.columns, conflict: statement.conflict)
-    if let last = lastInsert, last.shape == shape { return last.plan }
+  /// The plan for an insert of this shape, compiled if needed. `rows` are the statement's values
+  /// (their errors come between the column list's and the ON CONFLICT clause's).
+  func insert(_ shape: InsertPlan.Shape, rows: [[SQLExpression]], catalog: Catalog) throws -> InsertPlan {
+    let fingerprint = catalog.fingerprint
+    if let last = lastInsert, last.fingerprint == fingerprint, last.shape == shape, last.shape.hasSameSpelling(as: shape) {
+      return last.plan
+    }
     let plan: InsertPlan
-    if let cached = inserts[shape] {
+    if let cached = SharedPlanCache.insert(shape, fingerprint: fingerprint) {
       plan = cached
     } else {
+      let table = try catalog.requireTable(shape.table)
       plan = try InsertPlan(
-        shape, writtenName: statement.table, table: catalog.requireTable(statement.table), catalog: catalog,
-        rows: statement.rows)
-      if inserts.count >= Self.limit { inserts.removeAll() }
-      inserts[shape] = plan
+        shape, writtenName: shape.table, table: table, tablePosition: catalog.creationPosition(of: table),
+        catalog: catalog, rows: rows)
+      SharedPlanCache.store(plan, for: shape, fingerprint: fingerprint)
     }
-    lastInsert = (shape, plan)
+    lastInsert = (fingerprint, shape, plan)
     return plan
   }
 }

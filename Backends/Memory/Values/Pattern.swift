@@ -31,20 +31,21 @@ enum Pattern {
     if let escape {
       guard let escapeBytes = Conversion.textBytes(of: escape) else { return .null }
       let terminated = escapeBytes + [0]
-      if characterCount(terminated) != 1 {
+      let (count, first) = terminated.withUnsafeBufferPointer { bytes in
+        var index = 0
+        return (characterCount(bytes), readCharacter(bytes, &index))
+      }
+      if count != 1 {
         throw TandemError.sqlite(code: 1, message: "ESCAPE expression must be a single character", sql: nil)
       }
-      var index = 0
-      escapeCharacter = readCharacter(terminated, &index)
+      escapeCharacter = first
       if escapeCharacter == rules.matchAll { rules.matchAll = 0 }
       if escapeCharacter == rules.matchOne { rules.matchOne = 0 }
     }
-    guard var patternBytes = Conversion.textBytes(of: pattern),
-      var valueBytes = Conversion.textBytes(of: value)
-    else { return .null }
-    patternBytes.append(0)
-    valueBytes.append(0)
-    let outcome = compare(patternBytes, 0, valueBytes, 0, rules, escapeCharacter)
+    let outcome = withTerminatedBytes(of: pattern) { patternBytes in
+      withTerminatedBytes(of: value) { valueBytes in compare(patternBytes, 0, valueBytes, 0, rules, escapeCharacter) }
+    }
+    guard let outcome = outcome ?? nil else { return .null }
     return .integer(outcome == .match ? 1 : 0)
   }
 
@@ -54,14 +55,30 @@ enum Pattern {
     if case .blob = value { return .integer(0) }
     if case .blob = pattern { return .integer(0) }
     try checkLength(pattern)
-    guard var patternBytes = Conversion.textBytes(of: pattern),
-      var valueBytes = Conversion.textBytes(of: value)
-    else { return .null }
-    patternBytes.append(0)
-    valueBytes.append(0)
     let rules = Rules(matchAll: 0x2A, matchOne: 0x3F, matchSet: 0x5B, noCase: false)
-    let outcome = compare(patternBytes, 0, valueBytes, 0, rules, 0x5B)
+    let outcome = withTerminatedBytes(of: pattern) { patternBytes in
+      withTerminatedBytes(of: value) { valueBytes in compare(patternBytes, 0, valueBytes, 0, rules, 0x5B) }
+    }
+    guard let outcome = outcome ?? nil else { return .null }
     return .integer(outcome == .match ? 1 : 0)
+  }
+
+  /// Calls `body` with a value's text bytes followed by a NUL (TEXT is copied to a temporary
+  /// buffer, usually on the stack); `nil` for NULL.
+  private static func withTerminatedBytes<Result>(
+    of value: SqliteValue, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result? {
+    guard case .text(var text) = value else {
+      guard let bytes = Conversion.textBytes(of: value) else { return nil }
+      return (bytes + [0]).withUnsafeBufferPointer(body)
+    }
+    return text.withUTF8 { utf8 in
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: utf8.count + 1) { buffer in
+        for index in utf8.indices { buffer.initializeElement(at: index, to: utf8[index]) }
+        buffer.initializeElement(at: utf8.count, to: 0)
+        return body(UnsafeBufferPointer(buffer))
+      }
+    }
   }
 
   /// Throws SQLite's error for a pattern longer than ``maximumPatternLength`` bytes (GLOB included).
@@ -78,7 +95,7 @@ enum Pattern {
   }
 
   /// `sqlite3Utf8CharLen(z, -1)`: characters before the first NUL.
-  private static func characterCount(_ z: [UInt8]) -> Int {
+  private static func characterCount(_ z: UnsafeBufferPointer<UInt8>) -> Int {
     var count = 0
     var i = 0
     while z[i] != 0 {
@@ -90,7 +107,7 @@ enum Pattern {
 
   /// `SQLITE_SKIP_UTF8`.
   @inline(__always)
-  private static func skipCharacter(_ z: [UInt8], _ i: inout Int) {
+  private static func skipCharacter(_ z: UnsafeBufferPointer<UInt8>, _ i: inout Int) {
     let c = z[i]
     i += 1
     if c >= 0xC0 {
@@ -100,7 +117,7 @@ enum Pattern {
 
   /// `sqlite3Utf8Read` over a NUL-terminated buffer.
   @inline(__always)
-  private static func readCharacter(_ z: [UInt8], _ i: inout Int) -> UInt32 {
+  private static func readCharacter(_ z: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> UInt32 {
     var c = UInt32(z[i])
     i += 1
     if c >= 0xC0 {
@@ -138,7 +155,7 @@ enum Pattern {
 
   /// A port of SQLite's `patternCompare` over NUL-terminated byte buffers.
   private static func compare(
-    _ pattern: [UInt8], _ patternStart: Int, _ string: [UInt8], _ stringStart: Int,
+    _ pattern: UnsafeBufferPointer<UInt8>, _ patternStart: Int, _ string: UnsafeBufferPointer<UInt8>, _ stringStart: Int,
     _ rules: Rules, _ matchOther: UInt32
   ) -> Outcome {
     var p = patternStart

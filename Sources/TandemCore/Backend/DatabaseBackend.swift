@@ -27,6 +27,33 @@ public protocol DatabaseBackend: AnyObject {
   func insert(
     into table: String, columns: [String], values: [[SqliteValue]], conflict: InsertStatement.ConflictResolution
   ) throws -> StatementResult
+  /// Inserts rows given as one flat list, `columns.count` values per row, as one statement: the
+  /// same as ``insert(into:columns:values:conflict:)`` on those rows, without an array per row.
+  ///
+  /// ```swift
+  /// try backend.insert(into: "t", columns: ["a", "b"], flattenedRows: [1, "x", 2, "y"], conflict: .abort)
+  /// ```
+  func insert(
+    into table: String, columns: [String], flattenedRows: [SqliteValue], conflict: InsertStatement.ConflictResolution
+  ) throws -> StatementResult
+  /// Runs a select and hands its result rows, in order, to `body`: the same rows as
+  /// ``execute(_:parameters:)`` returns for `.select(statement)`, without collecting them first.
+  ///
+  /// A backend may hand out one array that it overwrites for the next row (keeping a row is
+  /// still safe: arrays are values, so the backend then writes to a copy); it may also hand out
+  /// the rows it stores. `body` must not call the backend. An error thrown by `body` ends the
+  /// select and is rethrown.
+  ///
+  /// ```swift
+  /// var ids: [SqliteValue] = []
+  /// try backend.select(statement, parameters: [:]) { row in ids.append(row[0]) }
+  /// ```
+  func select(
+    _ statement: SelectStatement, parameters: [String: SqliteValue], eachRow body: ([SqliteValue]) throws -> Void
+  ) throws
+  /// Whether a transaction is open. An engine may end one on its own: SQLite rolls back the
+  /// whole transaction on some errors (`database or disk is full`), savepoints included.
+  var isInTransaction: Bool { get }
   /// Opens a savepoint (the outermost one begins a transaction).
   func savepoint(_ name: String) throws
   /// Releases (commits into its parent) a savepoint.
@@ -44,6 +71,38 @@ extension DatabaseBackend {
   ) throws -> StatementResult {
     let rows = values.map { $0.map(SQLExpression.literal) }
     return try execute(.insert(InsertStatement(table: table, columns: columns, rows: rows, conflict: conflict)), parameters: [:])
+  }
+
+  /// Splits the values into rows and inserts them with ``insert(into:columns:values:conflict:)``.
+  public func insert(
+    into table: String, columns: [String], flattenedRows: [SqliteValue], conflict: InsertStatement.ConflictResolution
+  ) throws -> StatementResult {
+    try insert(into: table, columns: columns, values: try flattenedRows.rows(of: columns.count), conflict: conflict)
+  }
+
+  /// Executes the select and hands over its rows one by one; engines override this to skip
+  /// collecting the rows first.
+  public func select(
+    _ statement: SelectStatement, parameters: [String: SqliteValue], eachRow body: ([SqliteValue]) throws -> Void
+  ) throws {
+    for row in try execute(.select(statement), parameters: parameters).rows {
+      try body(row)
+    }
+  }
+}
+
+extension [SqliteValue] {
+  /// The values cut into rows of `width`; throws ``TandemError/misuse(_:)`` when they do not
+  /// divide evenly.
+  ///
+  /// ```swift
+  /// try [1, 2, 3, 4].rows(of: 2)  // [[1, 2], [3, 4]]
+  /// ```
+  public func rows(of width: Int) throws -> [[SqliteValue]] {
+    guard width > 0, count.isMultiple(of: width) else {
+      throw TandemError.misuse("\(count) values do not make rows of \(width) columns")
+    }
+    return stride(from: 0, to: count, by: width).map { Array(self[$0..<$0 + width]) }
   }
 }
 

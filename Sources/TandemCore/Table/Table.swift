@@ -57,27 +57,40 @@ public protocol TableColumns: Sendable {}
 /// ```
 public struct RowDecoder {
   @usableFromInline let values: [SqliteValue]
-  @usableFromInline let schema: TableSchema?
+  /// Names the table and columns in errors; a shared reference, so a decoder is cheap to make.
+  @usableFromInline let context: RowDecodingContext?
   @usableFromInline var position: Int
   @usableFromInline let start: Int
   @usableFromInline let end: Int
 
   /// A decoder over `values[start..<start + count]`, naming `schema`'s table and columns in errors.
   public init(values: [SqliteValue], schema: TableSchema?, start: Int = 0, count: Int? = nil) {
+    self.init(values: values, context: schema.map(RowDecodingContext.init), start: start, count: count)
+  }
+
+  /// A decoder over `values[start..<start + count]`, naming `context`'s table and columns in errors.
+  ///
+  /// ```swift
+  /// var decoder = RowDecoder(values: [.integer(1)], context: RowDecodingContext(Reminder.schema))
+  /// ```
+  @inlinable
+  public init(values: [SqliteValue], context: RowDecodingContext?, start: Int = 0, count: Int? = nil) {
     self.values = values
-    self.schema = schema
+    self.context = context
     self.position = start
     self.start = start
     self.end = start + (count ?? (values.count - start))
   }
 
   /// Decodes the next value as `T`.
-  @inlinable
+  @inlinable @inline(__always)
   public mutating func decode<T: ColumnType>(_ type: T.Type = T.self) throws -> T {
-    let column = position - start
-    let value = try next()
+    guard position < end else { try throwExhausted() }
+    let value = values[position]
+    position += 1
     guard let decoded = T.decode(sqliteValue: value) else {
-      throw failure(value: value, swiftType: "\(T.self)", column: column)
+      // Out of line, so that the success path stays small enough to inline.
+      try throwFailure(value: value, swiftType: T.self, column: position - 1 - start)
     }
     return decoded
   }
@@ -88,23 +101,43 @@ public struct RowDecoder {
     try decode(R.self).represented
   }
 
-  @usableFromInline
-  mutating func next() throws -> SqliteValue {
-    guard position < end else {
-      throw TandemError.misuse(
-        "row of \(schema?.name ?? "a query") has \(values.count) values; a decoder asked for more")
-    }
-    defer { position += 1 }
-    return values[position]
+  /// Throws the error for a decoder asked for more values than the row has.
+  @usableFromInline @inline(never)
+  func throwExhausted() throws -> Never {
+    throw TandemError.misuse(
+      "row of \(context?.schema.name ?? "a query") has \(values.count) values; a decoder asked for more")
   }
 
-  @usableFromInline
+  /// Throws the decoding failure of the value at `column` as `swiftType`.
+  @usableFromInline @inline(never)
+  func throwFailure<T>(value: SqliteValue, swiftType: T.Type, column: Int) throws -> Never {
+    throw failure(value: value, swiftType: "\(T.self)", column: column)
+  }
+
   func failure(value: SqliteValue, swiftType: String, column: Int) -> TandemError {
+    let schema = context?.schema
     let columnName =
       schema.flatMap { schema in schema.columns.indices.contains(column) ? schema.columns[column].name : nil }
       ?? "#\(column)"
     return .decodingFailure(table: schema?.name, column: columnName, value: value, swiftType: swiftType)
   }
+}
+
+/// What a ``RowDecoder`` names in its errors: the table and result columns of the rows it reads.
+///
+/// One context is shared by every row of a query, so making a decoder per row copies a single
+/// reference instead of a whole ``TableSchema``.
+///
+/// ```swift
+/// let context = RowDecodingContext(Reminder.schema)
+/// var decoder = RowDecoder(values: [.integer(1)], context: context)
+/// ```
+public final class RowDecodingContext: Sendable {
+  /// The table and columns named in errors (column `i` names the row's value `i`).
+  public let schema: TableSchema
+
+  /// A context naming `schema`'s table and columns.
+  public init(_ schema: TableSchema) { self.schema = schema }
 }
 
 /// Collects a record's values in column order.
@@ -117,10 +150,11 @@ public struct RowDecoder {
 /// ```
 public struct RowEncoder {
   /// The values encoded so far.
-  public private(set) var values: [SqliteValue] = []
+  @inlinable public var values: [SqliteValue] { storage }
+  @usableFromInline var storage: [SqliteValue] = []
 
   /// An empty encoder with room for `capacity` values.
-  public init(capacity: Int = 0) { values.reserveCapacity(capacity) }
+  public init(capacity: Int = 0) { storage.reserveCapacity(capacity) }
 
   /// Appends a value.
   @inlinable
@@ -135,7 +169,8 @@ public struct RowEncoder {
   }
 
   /// Appends an already-encoded value.
-  public mutating func append(_ value: SqliteValue) { values.append(value) }
+  @inlinable
+  public mutating func append(_ value: SqliteValue) { storage.append(value) }
 }
 
 extension Table {

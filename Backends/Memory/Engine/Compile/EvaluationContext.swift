@@ -19,11 +19,11 @@ struct EvaluationContext {
 }
 
 /// A compiled expression: evaluates to a value.
-typealias ValueEvaluator = (EvaluationContext) throws -> SqliteValue
+typealias ValueEvaluator = @Sendable (EvaluationContext) throws -> SqliteValue
 
 /// A compiled condition: whether the expression is true (or false, for a falsity test), using
 /// SQLite's short-circuit jumps.
-typealias ConditionEvaluator = (EvaluationContext) throws -> Bool
+typealias ConditionEvaluator = @Sendable (EvaluationContext) throws -> Bool
 
 /// The result of compiling one expression: its evaluator and the static properties SQLite uses
 /// to compare it (§3.2, §3.3).

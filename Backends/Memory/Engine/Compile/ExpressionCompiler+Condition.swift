@@ -43,10 +43,8 @@ extension ExpressionCompiler {
     default:
       let compiled = try compile(expression)
       let evaluate = compiled.evaluate
-      let test: ConditionEvaluator =
-        wantTrue
-        ? { context in Truth.isTrue(try evaluate(context)) == true }
-        : { context in Truth.isTrue(try evaluate(context)) == false }
+      let wanted = wantTrue
+      let test: ConditionEvaluator = { context in Truth.isTrue(try evaluate(context)) == wanted }
       return CompiledCondition(test: test, isConstant: compiled.isConstant)
     }
   }

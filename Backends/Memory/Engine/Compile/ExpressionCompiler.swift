@@ -16,7 +16,7 @@ final class ExpressionCompiler {
   }
 
   /// One aggregate call of the statement.
-  struct AggregateCall {
+  struct AggregateCall: Sendable {
     let function: AggregateFunction
     /// The argument, evaluated per row; `nil` for `count(*)`.
     let argument: ValueEvaluator?
@@ -295,7 +295,7 @@ final class ExpressionCompiler {
         ValueOperations.compare(comparison, try l(context), la, try r(context), ra, collation)
       }
     }
-    let operation: (SqliteValue, SqliteValue) throws -> SqliteValue
+    let operation: @Sendable (SqliteValue, SqliteValue) throws -> SqliteValue
     switch op {
     case .and: operation = ValueOperations.and
     case .or: operation = ValueOperations.or
@@ -463,9 +463,10 @@ final class ExpressionCompiler {
       let evaluateBase = compiledBase.evaluate
       let baseAffinity = compiledBase.affinity
       let evaluateElse = fallback?.evaluate
+      let compared = arms
       return derived(children) { context in
         let x = try evaluateBase(context)
-        for (when, affinity, collation, then) in arms
+        for (when, affinity, collation, then) in compared
         where ValueOperations.compare(.equal, x, baseAffinity, try when(context), affinity, collation)
           == ValueOperations.one
         {
@@ -485,8 +486,9 @@ final class ExpressionCompiler {
     let fallback = try otherwise.map(compile)
     if let fallback { children.append(fallback) }
     let evaluateElse = fallback?.evaluate
+    let tested = arms
     return derived(children) { context in
-      for (test, then) in arms where try test(context) { return try then(context) }
+      for (test, then) in tested where try test(context) { return try then(context) }
       return try evaluateElse?(context) ?? .null
     }
   }

@@ -3,9 +3,9 @@ import TandemCore
 /// How a statement finds the rows its WHERE clause selects: an equality lookup in the rowid or
 /// a unique hash index when a conjunct allows it, otherwise a scan in rowid order; conjuncts
 /// that read no row are evaluated once, before any row, as SQLite hoists them.
-struct FilterPlan {
+struct FilterPlan: Sendable {
   /// A candidate-row lookup.
-  enum Lookup {
+  enum Lookup: Sendable {
     /// Every row, in rowid order.
     case scan
     /// `rowid = value` (or the rowid alias).
@@ -133,27 +133,46 @@ struct FilterPlan {
     return true
   }
 
-  /// The rowids of the candidate rows in rowid order, before the row tests.
-  func candidates(in table: TableStorage, _ context: EvaluationContext) throws -> [Int64]? {
+  /// The candidate rows a lookup finds, before the row tests.
+  enum Candidates {
+    /// Every row (a scan).
+    case all
+    /// One rowid, which may name no row.
+    case one(Int64)
+    /// Rowids in ascending order.
+    case some([Int64])
+  }
+
+  /// The candidate rows, without building an array for a single-row lookup.
+  func candidateRows(in table: TableStorage, _ context: EvaluationContext) throws -> Candidates {
     switch lookup {
     case .scan:
-      return nil
+      return .all
     case .rowid(let evaluate, let valueOnLeft):
       let key = Self.converted(try evaluate(context), columnAffinity: .integer, valueOnLeft: valueOnLeft)
-      guard let rowid = Self.seekableRowid(key) else { return [] }
-      return [rowid]
+      guard let rowid = Self.seekableRowid(key) else { return .some([]) }
+      return .one(rowid)
     case .unique(let constraint, let column, let evaluate, let valueOnLeft, let matchesNull):
       let affinity = table.definition.affinities[column]
       let key = Self.converted(try evaluate(context), columnAffinity: affinity, valueOnLeft: valueOnLeft)
       if key.isNull {
         // `column IS NULL` through the index: every row whose column is NULL, in rowid order.
-        guard matchesNull else { return [] }
-        return table.data.rowids.filter { table.data.row($0)?[column].isNull == true }
+        guard matchesNull else { return .some([]) }
+        return .some(table.data.rowids.filter { table.data.row($0)?[column].isNull == true })
       }
       guard let indexKey = IndexKey.make(key), let rowid = table.data.owner(of: indexKey, in: constraint) else {
-        return []
+        return .some([])
       }
-      return [rowid]
+      return .one(rowid)
+    }
+  }
+
+  /// The rowids of the candidate rows in rowid order, before the row tests (`nil`: every row).
+  func candidates(in table: TableStorage, _ context: EvaluationContext) throws -> [Int64]? {
+    switch try candidateRows(in: table, context) {
+    case .all: nil
+    case .one(let rowid): [rowid]
+    case .some(let rowids): rowids
     }
   }
 
@@ -183,14 +202,24 @@ struct FilterPlan {
     in table: TableStorage, _ context: EvaluationContext, descending: Bool = false,
     _ body: (EvaluationContext, Int32) throws -> Bool
   ) throws {
-    let candidates = try self.candidates(in: table, context)
+    let candidates = try candidateRows(in: table, context)
     let columnCount = table.data.columnCount
     // Readers never overlap a change to the table, so its storage is borrowed, not copied.
     try table.data.withCells { base in
       guard let base else { return }
       var rowContext = context
-      if let candidates {
-        for rowid in candidates {
+      switch candidates {
+      case .all:
+        break
+      case .one(let rowid):
+        guard let slot = table.data.slot(of: rowid) else { return }
+        rowContext.row = base + Int(slot) * columnCount
+        rowContext.rowid = rowid
+        if try !passes(rowContext) { return }
+        _ = try body(rowContext, slot)
+        return
+      case .some(let rowids):
+        for rowid in rowids {
           guard let slot = table.data.slot(of: rowid) else { continue }
           rowContext.row = base + Int(slot) * columnCount
           rowContext.rowid = rowid

@@ -1,7 +1,7 @@
 import TandemCore
 
 /// LIMIT and OFFSET, evaluated before anything else as SQLite does (§10).
-struct LimitClause {
+struct LimitClause: Sendable {
   let limit: ValueEvaluator?
   let offset: ValueEvaluator?
 

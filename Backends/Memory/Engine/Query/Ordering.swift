@@ -1,7 +1,7 @@
 import TandemCore
 
 /// How one sort term orders values: SQLite's ORDER BY rules (§10).
-struct SortTerm {
+struct SortTerm: Sendable {
   let descending: Bool
   /// Explicit NULLS FIRST / LAST; `nil` puts NULLs first ascending and last descending.
   let nulls: OrderingTerm.NullsOrder?

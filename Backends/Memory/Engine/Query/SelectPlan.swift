@@ -1,9 +1,13 @@
 import TandemCore
 
 /// A compiled SELECT: every expression resolved and turned into closures once.
-final class SelectPlan {
+///
+/// Immutable and bound to no database: it names its table by creation position, and the
+/// caller hands it that table's storage at run time, so every database with the same schema
+/// can run it (see ``SharedPlanCache``).
+final class SelectPlan: Sendable {
   /// The grouped part of an aggregate query.
-  struct AggregatePart {
+  struct AggregatePart: Sendable {
     let groupKeys: [ValueEvaluator]
     /// How groups are ordered: ascending, except that when ORDER BY has as many terms as GROUP BY,
     /// SQLite gives each GROUP BY term the ASC/DESC of the ORDER BY term at the same position.
@@ -24,26 +28,38 @@ final class SelectPlan {
     let orderedByGroups: Bool
   }
 
-  let table: TableStorage
+  /// The table's position in the catalog's creation order.
+  let tablePosition: Int
   let parameterNames: [String]
   /// The parameter names in placeholder order, for the missing-value check of later runs.
-  var placeholderNames: [String] = []
+  let placeholderNames: [String]
   let window: LimitClause
   let filter: FilterPlan
   /// How each result column is read: straight from the row when it is a plain column.
-  private let projection: [Projection]
+  let projection: [Projection]
+  /// Whether the result columns are the table's columns in order (the rowid alias, which
+  /// stores a copy of the rowid, at its own position): a result row is then a copy of the
+  /// stored row.
+  let copiesRows: Bool
+  /// Whether some placeholder names a parameter that no compiled expression reads (SQLite's
+  /// parser dropped it), which must still have a value.
+  private let hasUnreadPlaceholders: Bool
   let columnCollations: [Collation]
   let distinct: Bool
   let orderKeys: [ValueEvaluator]
   let orderTerms: [SortTerm]
   /// When ORDER BY starts with the rowid, SQLite reads the table in rowid order (backwards for
   /// DESC) instead of sorting: `false` ascending, `true` descending, `nil` when it sorts.
-  private let rowidOrder: Bool?
+  let rowidOrder: Bool?
+  /// Whether result rows can be handed over as the scan meets them (see ``run(_:table:eachRow:)``):
+  /// no aggregate, DISTINCT or sort, and every result column read straight from the row.
+  let streams: Bool
   let aggregate: AggregatePart?
 
-  init(_ statement: SelectStatement, table: TableStorage) throws {
-    self.table = table
-    let compiler = ExpressionCompiler(table: table.definition)
+  /// Compiles `statement` against the table `definition`, found at `tablePosition`.
+  init(_ statement: SelectStatement, definition: TableDefinition, tablePosition: Int) throws {
+    self.tablePosition = tablePosition
+    let compiler = ExpressionCompiler(table: definition)
     let isAggregate = !statement.groupBy.isEmpty || statement.columns.contains(where: Self.hasAggregate)
 
     // SQLite resolves LIMIT/OFFSET (which may name no column), the result columns, HAVING,
@@ -80,9 +96,21 @@ final class SelectPlan {
     if let error = compiler.deferredError { throw error }
 
     parameterNames = compiler.parameterNames
-    projection = zip(statement.columns, compiledColumns).map { expression, compiled in
-      Projection(expression, table: table.definition, fallback: compiled.evaluate)
+    placeholderNames = StatementShape.placeholderNames(.select(statement))
+    let projection = zip(statement.columns, compiledColumns).map { expression, compiled in
+      Projection(expression, table: definition, fallback: compiled.evaluate)
     }
+    self.projection = projection
+    copiesRows =
+      projection.count == definition.columnCount
+      && projection.indices.allSatisfy { index in
+        switch projection[index] {
+        case .column(let column): column == index
+        case .rowid: index == definition.rowidColumn
+        case .computed: false
+        }
+      }
+    hasUnreadPlaceholders = !Set(placeholderNames).isSubset(of: parameterNames)
     columnCollations = compiledColumns.map { $0.collation ?? .binary }
     distinct = statement.distinct
     orderKeys = compiledOrder.map(\.evaluate)
@@ -94,8 +122,8 @@ final class SelectPlan {
       case .rowid:
         return term.descending
       case .column(let name):
-        let index = table.definition.columnIndex(name)
-        let isRowid = index.map { $0 == table.definition.rowidColumn } ?? NameKey(name).isRowidName
+        let index = definition.columnIndex(name)
+        let isRowid = index.map { $0 == definition.rowidColumn } ?? NameKey(name).isRowidName
         return isRowid ? term.descending : nil
       default:
         return nil
@@ -127,6 +155,9 @@ final class SelectPlan {
     } else {
       aggregate = nil
     }
+    streams =
+      !isAggregate && !distinct && (orderKeys.isEmpty || rowidOrder != nil)
+      && projection.allSatisfy { if case .computed = $0 { false } else { true } }
   }
 
   /// Whether an aggregate call survives SQLite's parse-time folding (see
@@ -206,7 +237,7 @@ final class SelectPlan {
 
 
   /// One result column: a stored column, the rowid, or anything else.
-  private enum Projection {
+  enum Projection: Sendable {
     case column(Int)
     case rowid
     case computed(ValueEvaluator)
@@ -253,23 +284,25 @@ final class SelectPlan {
     return result
   }
 
-  /// Runs the query.
-  func run(_ parameters: [String: SqliteValue]) throws -> [[SqliteValue]] {
-    let bound = try ExpressionCompiler.bind(parameterNames, parameters)
-    return try bound.withUnsafeBufferPointer { buffer in
+  /// Runs the query on `table` (the storage of the table it was compiled for). A missing
+  /// parameter value is the misuse error for the first placeholder without one.
+  func run(_ parameters: [String: SqliteValue], table: TableStorage) throws -> [[SqliteValue]] {
+    return try withBoundParameters(parameters) { bound in
       var context = EvaluationContext()
-      context.parameters = buffer.baseAddress
+      context.parameters = bound
       guard let window = try self.window.evaluate(context) else { return [] }
       let constantsHold = try filter.constantsHold(context)
       if let aggregate {
-        return try runAggregate(aggregate, window: window, context, rowsExist: constantsHold)
+        return try runAggregate(aggregate, table: table, window: window, context, rowsExist: constantsHold)
       }
       guard constantsHold else { return [] }
-      return try runPlain(window: window, context)
+      return try runPlain(table: table, window: window, context)
     }
   }
 
-  private func runPlain(window: (limit: Int?, offset: Int), _ context: EvaluationContext) throws -> [[SqliteValue]] {
+  private func runPlain(
+    table: TableStorage, window: (limit: Int?, offset: Int), _ context: EvaluationContext
+  ) throws -> [[SqliteValue]] {
     // ORDER BY rowid needs no sort: the scan order is the output order (the rowid is unique,
     // so later terms never apply), and LIMIT stops the scan.
     let sorts = !orderKeys.isEmpty && rowidOrder == nil
@@ -281,8 +314,41 @@ final class SelectPlan {
     return collector.result()
   }
 
+  /// Calls `body` with the parameter values in slot order, in a temporary buffer (`nil` when
+  /// there are none); a missing value is reported in placeholder order.
+  func withBoundParameters<Result>(
+    _ parameters: [String: SqliteValue], _ body: (UnsafePointer<SqliteValue>?) throws -> Result
+  ) throws -> Result {
+    let count = parameterNames.count
+    if count == 0 {
+      if hasUnreadPlaceholders { try StatementShape.checkParameters(placeholderNames, parameters) }
+      return try body(nil)
+    }
+    return try withUnsafeTemporaryAllocation(of: SqliteValue.self, capacity: count) { buffer in
+      var bound = 0
+      defer { UnsafeMutableBufferPointer(rebasing: buffer[..<bound]).deinitialize() }
+      for name in parameterNames {
+        guard let value = parameters[name] else { break }
+        buffer.initializeElement(at: bound, to: ValueOperations.bound(value))
+        bound += 1
+      }
+      if bound < count || hasUnreadPlaceholders {
+        try StatementShape.checkParameters(placeholderNames, parameters)
+        if bound < count { throw TandemError.misuse("missing value for parameter :\(parameterNames[bound])") }
+      }
+      return try body(UnsafePointer(buffer.baseAddress))
+    }
+  }
+
   @inline(__always)
   private func project(_ row: EvaluationContext) throws -> [SqliteValue] {
+    if copiesRows, let stored = row.row {
+      let count = projection.count
+      var values: [SqliteValue] = []
+      values.reserveCapacity(count)
+      for index in 0..<count { values.append(stored[index]) }
+      return values
+    }
     var values: [SqliteValue] = []
     values.reserveCapacity(projection.count)
     for column in projection {
@@ -296,7 +362,7 @@ final class SelectPlan {
   }
 
   private func runAggregate(
-    _ aggregate: AggregatePart, window: (limit: Int?, offset: Int), _ context: EvaluationContext, rowsExist: Bool
+    _ aggregate: AggregatePart, table: TableStorage, window: (limit: Int?, offset: Int), _ context: EvaluationContext, rowsExist: Bool
   ) throws -> [[SqliteValue]] {
     // The SQLite backend reads aggregate and DISTINCT queries `NOT INDEXED`: rows in rowid order.
     let matches = rowsExist ? try filter.matchingRows(in: table, context) : []

@@ -7,18 +7,28 @@ final class Catalog {
   private var indexOwners: [NameKey: NameKey] = [:]
   /// Tables in creation order (foreign keys of newer tables are processed first, as in SQLite).
   private var creationOrder: [TableStorage] = []
-  /// Bumped on every schema change; compiled plans and foreign-key caches are tied to it.
+  /// Bumped on every schema change; foreign-key caches are tied to it.
   private(set) var version = 0
+  /// Stands for the exact list of table schemas in creation order (see ``SchemaRegistry``):
+  /// compiled plans are shared between databases with the same fingerprint.
+  private(set) var fingerprint = SchemaRegistry.empty
   private var incomingCache: [ObjectIdentifier: [IncomingForeignKey]] = [:]
   /// Lookups by the exact spelling used, to skip building a case-folded key every time.
-  private var spellingCache: [String: TableStorage] = [:]
+  private var spellingCache: [Spelling: TableStorage] = [:]
 
   /// The table called `name`, if any.
   func table(_ name: String) -> TableStorage? {
-    if let table = spellingCache[name] { return table }
+    let spelling = Spelling(name)
+    if let table = spellingCache[spelling] { return table }
     guard let table = tables[NameKey(name)] else { return nil }
-    spellingCache[name] = table
+    spellingCache[spelling] = table
     return table
+  }
+
+  /// The table at `position` in creation order (positions come from ``creationPosition(of:)``
+  /// under the same ``fingerprint``, which fixes the order).
+  func table(at position: Int) -> TableStorage? {
+    creationOrder.indices.contains(position) ? creationOrder[position] : nil
   }
 
   /// The table called `name`, or SQLite's `no such table` error.
@@ -62,6 +72,7 @@ final class Catalog {
     for name in table.definition.indexNames { indexOwners[NameKey(name)] = key }
     creationOrder.append(table)
     schemaChanged()
+    fingerprint = SchemaRegistry.fingerprint(extending: fingerprint, with: table.definition)
   }
 
   /// Removes a table and its indexes.
@@ -72,6 +83,7 @@ final class Catalog {
     for name in table.definition.indexNames { indexOwners[NameKey(name)] = nil }
     creationOrder.removeAll { $0 === table }
     schemaChanged()
+    fingerprint = SchemaRegistry.fingerprint(of: creationOrder.map(\.definition))
   }
 
   /// Puts back a table removed by ``remove(_:)`` (for rollback), in its original creation position.
@@ -81,6 +93,7 @@ final class Catalog {
     for name in table.definition.indexNames { indexOwners[NameKey(name)] = key }
     creationOrder.insert(table, at: min(position, creationOrder.count))
     schemaChanged()
+    fingerprint = SchemaRegistry.fingerprint(of: creationOrder.map(\.definition))
   }
 
   /// A table's position in creation order (for ``restore(_:position:)``).

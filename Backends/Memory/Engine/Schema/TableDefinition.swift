@@ -3,9 +3,14 @@ import TandemCore
 /// A ``TableSchema`` resolved into what the engine needs at run time: column positions,
 /// affinities, defaults, the rowid alias, and the uniqueness constraints in the order SQLite
 /// checks them.
-final class TableDefinition {
+///
+/// Immutable, so one definition serves every database that declares the same schema (see
+/// ``SchemaRegistry``).
+final class TableDefinition: Sendable {
   /// The schema as declared.
   let schema: TableSchema
+  /// A number no other definition in the process has (for ``SchemaRegistry``'s fingerprints).
+  let number: Int
   /// The table's declared name (used in error messages).
   let name: String
   /// Column names in declaration order.
@@ -32,14 +37,24 @@ final class TableDefinition {
   var columnCount: Int { columnNames.count }
 
   /// The position of a column by name (case-insensitive), or `nil`.
-  func columnIndex(_ name: String) -> Int? { columnLookup[NameKey(name)] }
+  func columnIndex(_ name: String) -> Int? {
+    // Names are unique case-insensitively, so a byte-for-byte spelling match is the answer
+    // (bytes, not `==`, which would equate canonically equivalent Unicode); comparing a few
+    // short strings costs less than building a case-folded key.
+    if columnNames.count <= 32, let exact = columnNames.firstIndex(where: { $0.utf8.elementsEqual(name.utf8) }) {
+      return exact
+    }
+    return columnLookup[NameKey(name)]
+  }
 
   /// Whether a user column shadows one of the rowid's names.
   func shadowsRowid(_ name: String) -> Bool { columnLookup[NameKey(name)] != nil }
 
-  /// Resolves and validates a schema, throwing SQLite's CREATE TABLE errors.
-  init(_ schema: TableSchema) throws {
+  /// Resolves and validates a schema, throwing SQLite's CREATE TABLE errors. `number` must be
+  /// unique in the process.
+  init(_ schema: TableSchema, number: Int) throws {
     self.schema = schema
+    self.number = number
     name = schema.name
     guard !schema.columns.isEmpty else { throw EngineError.sqlite(1, "near \")\": syntax error") }
     var lookup: [NameKey: Int] = [:]
@@ -122,7 +137,7 @@ final class TableDefinition {
 }
 
 /// One UNIQUE or non-integer PRIMARY KEY constraint.
-struct UniqueConstraint {
+struct UniqueConstraint: Sendable {
   /// Column positions, in index order.
   let columns: [Int]
   /// Column names, in index order (for the error message).
@@ -132,7 +147,7 @@ struct UniqueConstraint {
 }
 
 /// A foreign key from one column of a child table.
-struct ForeignKeyDefinition {
+struct ForeignKeyDefinition: Sendable {
   /// The child column's position.
   let column: Int
   /// The referenced (parent) table's name.

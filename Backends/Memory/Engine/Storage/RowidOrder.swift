@@ -49,7 +49,8 @@ struct RowidOrder {
 
   private mutating func appendChunk(_ entry: Entry) {
     var chunk: [Entry] = []
-    chunk.reserveCapacity(Self.chunkCapacity)
+    // A small table's one chunk grows as needed; later chunks are sure to fill up.
+    chunk.reserveCapacity(chunks.isEmpty ? 16 : Self.chunkCapacity)
     chunk.append(entry)
     chunks.append(chunk)
     firstRowids.append(entry.rowid)

@@ -7,6 +7,8 @@ import TandemCore
 /// Every unique constraint has a hash map from its key to the owning rowid.
 struct TableData {
   let columnCount: Int
+  /// The rowid alias, whose stored value is always a copy of the rowid.
+  private let rowidColumn: Int?
   private let uniqueColumns: [[Int]]
   private(set) var cells: ContiguousArray<SqliteValue> = []
   private var slotRowids: ContiguousArray<Int64> = []
@@ -18,6 +20,7 @@ struct TableData {
 
   init(definition: TableDefinition) {
     columnCount = definition.columnCount
+    rowidColumn = definition.rowidColumn
     uniqueColumns = definition.uniqueConstraints.map(\.columns)
     uniqueMaps = Array(repeating: [:], count: definition.uniqueConstraints.count)
   }
@@ -64,7 +67,9 @@ struct TableData {
       slotRowids[Int(slot)] = rowid
     } else {
       slot = Int32(slotRowids.count)
-      cells.append(contentsOf: values)
+      if cells.isEmpty { cells.reserveCapacity(columnCount * 16) }
+      // Element by element: appending the array at once copies through generic value witnesses.
+      for value in values { cells.append(value) }
       slotRowids.append(rowid)
     }
     order.insert(rowid, slot: slot)
@@ -130,6 +135,9 @@ struct TableData {
         assert(previous.map { $0 < entry.rowid } ?? true, "rowid order is not ascending")
         assert(order.slot(of: entry.rowid) == entry.slot, "rowid order points at the wrong slot")
         assert(slotRowids[Int(entry.slot)] == entry.rowid, "slot holds another rowid")
+        if let alias = rowidColumn {
+          assert(cells[Int(entry.slot) * columnCount + alias] == .integer(entry.rowid), "alias differs from the rowid")
+        }
         previous = entry.rowid
         return true
       }

@@ -9,9 +9,29 @@ enum StatementShape {
   static func check(
     _ statement: Statement, parameters: [String: SqliteValue], rowidAvailable: () -> Bool
   ) throws {
+    try check(parameters: parameters, rowidAvailable: rowidAvailable) { try $0.statement(statement) }
+  }
+
+  /// The checks of an INSERT of plain values, made exactly as ``check(_:parameters:rowidAvailable:)``
+  /// makes them for the same rows written as literals (without parameters).
+  static func checkInsert(
+    columns: [String], values: [[SqliteValue]], conflict: InsertStatement.ConflictResolution,
+    rowidAvailable: () -> Bool
+  ) throws {
+    try check(parameters: [:], rowidAvailable: rowidAvailable) { walker in
+      // Literal values need no walk.
+      try walker.insert(
+        columnCount: columns.count, rowCount: values.count, width: { values[$0].count }, conflict: conflict,
+        walkValues: { _, _ in })
+    }
+  }
+
+  private static func check(
+    parameters: [String: SqliteValue], rowidAvailable: () -> Bool, _ walk: (inout Walker) throws -> Void
+  ) throws {
     var walker = Walker(parameters: parameters)
     do {
-      try walker.statement(statement)
+      try walk(&walker)
     } catch {
       // A rowid met before the failing node would have failed first.
       if walker.sawRowid && !rowidAvailable() { throw rowidError }
@@ -76,39 +96,50 @@ enum StatementShape {
         try s.limit.map { try expression($0) }
         try s.offset.map { try expression($0) }
       case .insert(let s):
-        if s.columns.isEmpty {
-          guard s.rows.count == 1, s.rows[0].isEmpty else {
-            throw TandemError.misuse("an insert without columns inserts exactly one row of default values")
-          }
-          switch s.conflict {
-          case .update, .nothing:
-            throw TandemError.misuse("an insert without columns cannot have an ON CONFLICT clause")
-          case .abort, .replace, .ignore:
-            return
-          }
-        }
-        guard !s.rows.isEmpty else { throw TandemError.misuse("an insert needs at least one row") }
-        let width = s.columns.count
-        var index = 0
-        for row in s.rows {
-          index += 1
-          guard row.count == width else {
-            throw TandemError.misuse("insert row \(index) has \(row.count) values for \(width) columns")
-          }
-          for value in row {
+        try insert(
+          columnCount: s.columns.count, rowCount: s.rows.count, width: { s.rows[$0].count }, conflict: s.conflict
+        ) { walker, index in
+          for value in s.rows[index] {
             switch value {
             case .literal: continue
-            default: try expression(value)
+            default: try walker.expression(value)
             }
           }
         }
-        if case .update(_, let assignments) = s.conflict { try self.assignments(assignments) }
       case .update(let s):
         try assignments(s.assignments)
         try s.filter.map { try expression($0) }
       case .delete(let s):
         try s.filter.map { try expression($0) }
       }
+    }
+
+    /// An INSERT's row count, row widths (`width(i)` of row i), values (walked by `walkValues`
+    /// right after their row's width is checked) and conflict clause.
+    mutating func insert(
+      columnCount: Int, rowCount: Int, width: (Int) -> Int, conflict: InsertStatement.ConflictResolution,
+      walkValues: (inout Walker, Int) throws -> Void
+    ) throws {
+      if columnCount == 0 {
+        guard rowCount == 1, width(0) == 0 else {
+          throw TandemError.misuse("an insert without columns inserts exactly one row of default values")
+        }
+        switch conflict {
+        case .update, .nothing:
+          throw TandemError.misuse("an insert without columns cannot have an ON CONFLICT clause")
+        case .abort, .replace, .ignore:
+          return
+        }
+      }
+      guard rowCount > 0 else { throw TandemError.misuse("an insert needs at least one row") }
+      for index in 0..<rowCount {
+        let count = width(index)
+        guard count == columnCount else {
+          throw TandemError.misuse("insert row \(index + 1) has \(count) values for \(columnCount) columns")
+        }
+        try walkValues(&self, index)
+      }
+      if case .update(_, let assignments) = conflict { try self.assignments(assignments) }
     }
 
     private mutating func assignments(_ assignments: [Assignment]) throws {
@@ -123,7 +154,7 @@ enum StatementShape {
       try expression(e)
     }
 
-    private mutating func expression(_ e: SQLExpression) throws {
+    fileprivate mutating func expression(_ e: SQLExpression) throws {
       let leafCost: Int
       switch e {
       case .excluded: leafCost = 3

@@ -2,7 +2,7 @@ import TandemCore
 
 /// The SET list of an UPDATE or upsert, resolved: for each column (or the rowid) the expression
 /// that computes its new value. A column assigned twice takes the last assignment, as in SQLite.
-struct AssignmentList {
+struct AssignmentList: Sendable {
   /// The new rowid, if assigned (through the alias or a rowid name).
   let rowid: ValueEvaluator?
   /// Assigned columns in column order (the order SQLite evaluates them).

@@ -1,25 +1,28 @@
 import TandemCore
 
-/// A compiled DELETE.
-final class DeletePlan {
-  let table: TableStorage
+/// A compiled DELETE, bound to no database (see ``SelectPlan``).
+final class DeletePlan: Sendable {
+  /// The table's position in the catalog's creation order.
+  let tablePosition: Int
   let filter: FilterPlan
   let parameterNames: [String]
   /// The parameter names in placeholder order, for the missing-value check of later runs.
-  var placeholderNames: [String] = []
+  let placeholderNames: [String]
   /// Whether the WHERE clause calls a function (which SQLite counts as a possible abort).
   private let callsFunction: Bool
 
-  init(_ statement: DeleteStatement, table: TableStorage) throws {
-    self.table = table
-    let compiler = ExpressionCompiler(table: table.definition)
+  /// Compiles `statement` against the table `definition`, found at `tablePosition`.
+  init(_ statement: DeleteStatement, definition: TableDefinition, tablePosition: Int) throws {
+    self.tablePosition = tablePosition
+    let compiler = ExpressionCompiler(table: definition)
     filter = try FilterPlan(statement.filter, compiler: compiler)
     parameterNames = compiler.parameterNames
+    placeholderNames = StatementShape.placeholderNames(.delete(statement))
     callsFunction = statement.filter.map(StatementJournal.callsFunction) ?? false
   }
 
   /// Runs the DELETE in rowid order; rows removed by foreign key actions are not counted.
-  func run(_ parameters: [String: SqliteValue], session: WriteSession) throws {
+  func run(_ parameters: [String: SqliteValue], table: TableStorage, session: WriteSession) throws {
     try ForeignKeyValidation.forDelete(table, catalog: session.catalog)
     // SQLite keeps a statement journal when the WHERE clause calls a function or foreign key
     // processing may abort the delete.

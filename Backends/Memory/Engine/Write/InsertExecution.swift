@@ -1,9 +1,24 @@
 import TandemCore
 
 extension InsertPlan {
-  /// Runs an INSERT with this plan's shape. (Its shape — row widths, parameters — was checked by
-  /// ``StatementShape``.)
-  func run(_ statement: InsertStatement, _ parameters: [String: SqliteValue], session: WriteSession) throws {
+  /// What every row of one execution shares, looked up once per statement.
+  struct Execution {
+    let table: TableStorage
+    let definition: TableDefinition
+    let session: WriteSession
+    /// Whether the statement may write several rows (see ``WriteSession/insertRow(_:_:_:incoming:)``).
+    let multiWrite: Bool
+    let upsertParameters: [SqliteValue]
+    /// The foreign keys referencing the table when `multiWrite` (a new parent key may then
+    /// resolve violations counted earlier in the statement); otherwise empty.
+    let incoming: [IncomingForeignKey]
+  }
+
+  /// Runs an INSERT with this plan's shape on `table`. (Its shape — row widths, parameters — was
+  /// checked by ``StatementShape``.)
+  func run(
+    _ statement: InsertStatement, _ parameters: [String: SqliteValue], table: TableStorage, session: WriteSession
+  ) throws {
     let definition = table.definition
     let rows = statement.rows
     // Expressions other than literals and parameters are compiled before any row is written.
@@ -16,15 +31,10 @@ extension InsertPlan {
       }
       compiler = rowCompiler
     }
-    let multiWrite = rows.count > 1 || mayChangeOtherRows
     let callsFunction = computed != nil && rows.contains { $0.contains(where: StatementJournal.callsFunction) }
-    session.usesStatementJournal = multiWrite && (mayAbort || callsFunction)
-    if multiWrite || !definition.foreignKeys.isEmpty {
-      try ForeignKeyValidation.forInsert(table, multiWrite: multiWrite, catalog: session.catalog)
-    }
+    let execution = try prepare(
+      table: table, rowCount: rows.count, callsFunction: callsFunction, parameters: parameters, session: session)
     let bound = try compiler?.bind(parameters) ?? []
-    let upsertBound =
-      upsertParameterNames.isEmpty ? [] : try ExpressionCompiler.bind(upsertParameterNames, parameters)
     try bound.withUnsafeBufferPointer { buffer in
       var context = EvaluationContext()
       context.parameters = buffer.baseAddress
@@ -48,8 +58,70 @@ extension InsertPlan {
           case .ignored: break
           }
         }
-        try insert(&values, rowidValue: rowidValue, multiWrite: multiWrite, upsertParameters: upsertBound, session: session)
+        try insert(&values, rowidValue: rowidValue, execution)
       }
+    }
+  }
+
+  /// Runs an INSERT of plain values with this plan's shape on `table`: exactly what ``run(_:_:table:session:)``
+  /// does for the same rows written as literals. (Their widths were checked by ``StatementShape``.)
+  func run(values rows: [[SqliteValue]], table: TableStorage, session: WriteSession) throws {
+    let execution = try prepare(table: table, rowCount: rows.count, callsFunction: false, parameters: [:], session: session)
+    let alias = execution.definition.rowidColumn
+    for row in rows {
+      var values: [SqliteValue]
+      var rowidValue = SqliteValue.null
+      if targetsAreColumns {
+        // Shared with the caller until something has to change (rarely: a NaN, an affinity).
+        values = row
+        for column in values.indices {
+          if case .real(let number) = values[column], number.isNaN { values[column] = .null }
+        }
+        if let alias { rowidValue = values[alias] }
+      } else {
+        values = defaults
+        for (position, value) in row.enumerated() {
+          switch targets?[position] ?? (position == alias ? .rowid : .column(position)) {
+          case .column(let column): values[column] = ValueOperations.bound(value)
+          case .rowid: rowidValue = ValueOperations.bound(value)
+          case .ignored: break
+          }
+        }
+      }
+      try insert(&values, rowidValue: rowidValue, execution)
+    }
+  }
+
+  /// The statement-wide decisions SQLite makes before the first row: the statement journal, the
+  /// foreign keys' prepare-time errors, the upsert's parameters.
+  private func prepare(
+    table: TableStorage, rowCount: Int, callsFunction: Bool, parameters: [String: SqliteValue], session: WriteSession
+  ) throws -> Execution {
+    let definition = table.definition
+    let multiWrite = rowCount > 1 || mayChangeOtherRows
+    session.usesStatementJournal = multiWrite && (mayAbort || callsFunction)
+    if multiWrite || !definition.foreignKeys.isEmpty {
+      try ForeignKeyValidation.forInsert(table, multiWrite: multiWrite, catalog: session.catalog)
+    }
+    let upsertParameters =
+      upsertParameterNames.isEmpty ? [] : try ExpressionCompiler.bind(upsertParameterNames, parameters)
+    return Execution(
+      table: table, definition: definition, session: session, multiWrite: multiWrite,
+      upsertParameters: upsertParameters,
+      incoming: multiWrite ? session.catalog.incomingForeignKeys(of: table) : [])
+  }
+
+  /// Whether applying `affinity` certainly leaves `value` as it is (NULL and BLOB always; an
+  /// INTEGER under INTEGER or NUMERIC, TEXT under TEXT, a non-zero REAL under REAL, anything but
+  /// a NaN under BLOB). Checked without copying the value, which costs more than the check.
+  @inline(__always)
+  static func hasStorageClass(_ value: SqliteValue, of affinity: Affinity) -> Bool {
+    let keepsAll = affinity == .blob || affinity == .none
+    switch value {
+    case .null, .blob: return true
+    case .integer: return keepsAll || affinity == .integer || affinity == .numeric
+    case .text: return keepsAll || affinity == .text
+    case .real(let number): return !number.isNaN && (keepsAll || (affinity == .real && number != 0))
     }
   }
 
@@ -61,11 +133,10 @@ extension InsertPlan {
     }
   }
 
-  private func insert(
-    _ values: inout [SqliteValue], rowidValue: SqliteValue, multiWrite: Bool, upsertParameters: [SqliteValue],
-    session: WriteSession
-  ) throws {
-    let definition = table.definition
+  private func insert(_ values: inout [SqliteValue], rowidValue: SqliteValue, _ execution: Execution) throws {
+    let table = execution.table
+    let definition = execution.definition
+    let session = execution.session
     let rowid: Int64
     let isNewRowid = rowidValue.isNull
     // Past the largest rowid SQLite picks a random one. Which does not matter while the row
@@ -73,7 +144,7 @@ extension InsertPlan {
     // would be written (or its `excluded` values read).
     var isRandomRowid = false
     if isNewRowid {
-      (rowid, isRandomRowid) = try newRowid()
+      (rowid, isRandomRowid) = try newRowid(table)
     } else {
       guard let integer = ValueOperations.mustBeInteger(rowidValue) else { throw EngineError.datatypeMismatch }
       rowid = integer
@@ -92,10 +163,15 @@ extension InsertPlan {
       if let alias = definition.rowidColumn { raw[alias] = .integer(rowid) }
       written = raw
     }
-    for column in values.indices { values[column] = values[column].applyingStorageAffinity(affinities[column]) }
-    if let alias = definition.rowidColumn { values[alias] = .integer(rowid) }
+    for column in values.indices where !Self.hasStorageClass(values[column], of: affinities[column]) {
+      values[column] = values[column].applyingStorageAffinity(affinities[column])
+    }
+    if let alias = definition.rowidColumn {
+      // Written only when it differs, so a row that needs no change is stored without a copy.
+      if case .integer(rowid) = values[alias] {} else { values[alias] = .integer(rowid) }
+    }
 
-    if let column = ConstraintCheck.firstNullViolation(definition, values) {
+    if hasNotNull, let column = ConstraintCheck.firstNullViolation(definition, values) {
       switch notNull {
       case .abort:
         throw EngineError.notNull(table: definition.name, column: definition.columnNames[column])
@@ -127,7 +203,7 @@ extension InsertPlan {
       else { continue }
       switch resolution {
       case .abort:
-        throw conflictError(target)
+        throw conflictError(target, definition)
       case .ignore:
         return
       case .replace:
@@ -136,7 +212,7 @@ extension InsertPlan {
       case .update:
         if isRandomRowid { throw Self.randomRowid }
         let excluded = target == .rowid ? written ?? values : values
-        try upsertUpdate(other, proposed: excluded, parameters: upsertParameters, session: session)
+        try upsertUpdate(other, proposed: excluded, execution)
         return
       }
     }
@@ -144,25 +220,25 @@ extension InsertPlan {
       // Foreign key actions ran: SQLite checks uniqueness once more, aborting on a conflict.
       for (target, _) in checks
       where ConstraintCheck.conflict(target, in: table, rowid: rowid, values: values, selfRowid: nil) != nil {
-        throw conflictError(target)
+        throw conflictError(target, definition)
       }
     }
     if isRandomRowid { throw Self.randomRowid }
-    try session.insertRow(table, rowid, values, multiWrite: multiWrite)
+    try session.insertRow(table, rowid, values, incoming: execution.incoming)
     session.lastInsertRowid = rowid
     session.changes += 1
   }
 
-  private func conflictError(_ target: ConstraintCheck.Target) -> TandemError {
+  private func conflictError(_ target: ConstraintCheck.Target, _ definition: TableDefinition) -> TandemError {
     switch target {
-    case .rowid: ConstraintCheck.rowidConflict(table.definition)
-    case .constraint(let index): ConstraintCheck.uniqueConflict(table.definition, index)
+    case .rowid: ConstraintCheck.rowidConflict(definition)
+    case .constraint(let index): ConstraintCheck.uniqueConflict(definition, index)
     }
   }
 
   /// SQLite's new rowid: one more than the largest (with AUTOINCREMENT, than the largest ever);
   /// after 9223372036854775807, a stand-in for SQLite's random choice, flagged `random`.
-  private func newRowid() throws -> (rowid: Int64, random: Bool) {
+  private func newRowid(_ table: TableStorage) throws -> (rowid: Int64, random: Bool) {
     let largest = table.data.maxRowid ?? 0
     if table.definition.isAutoincrement {
       let sequence = table.data.sequence
@@ -178,14 +254,13 @@ extension InsertPlan {
     "a new rowid after 9223372036854775807 (SQLite picks a random one)")
 
   /// An upsert's DO UPDATE of the conflicting row.
-  private func upsertUpdate(
-    _ rowid: Int64, proposed: [SqliteValue], parameters: [SqliteValue], session: WriteSession
-  ) throws {
+  private func upsertUpdate(_ rowid: Int64, proposed: [SqliteValue], _ execution: Execution) throws {
+    let table = execution.table
     guard let assignments = upsertAssignments, let old = table.data.row(rowid) else { return }
-    let definition = table.definition
+    let definition = execution.definition
     let update = try old.withUnsafeBufferPointer { row in
       try proposed.withUnsafeBufferPointer { excluded in
-        try parameters.withUnsafeBufferPointer { bound in
+        try execution.upsertParameters.withUnsafeBufferPointer { bound in
           var context = EvaluationContext()
           context.row = row.baseAddress
           context.rowid = rowid
@@ -195,7 +270,8 @@ extension InsertPlan {
         }
       }
     }
-    try session.updateRow(table, rowid, newRowid: update.rowid, values: update.values, changed: update.changed)
-    session.changes += 1
+    try execution.session.updateRow(
+      table, rowid, newRowid: update.rowid, values: update.values, changed: update.changed)
+    execution.session.changes += 1
   }
 }

@@ -2,27 +2,35 @@ import TandemCore
 
 /// A compiled INSERT shape (table, column list and conflict clause); the rows' values are read
 /// per execution, literals and parameters directly, other expressions compiled once per call.
-final class InsertPlan {
+///
+/// Bound to no database (see ``SelectPlan``): it depends only on the schema.
+final class InsertPlan: Sendable {
   /// What identifies a reusable insert plan.
-  struct Shape: Hashable {
+  struct Shape: Hashable, Sendable {
     let table: String
     let columns: [String]
     let conflict: InsertStatement.ConflictResolution
   }
 
   /// Where one value of the column list goes.
-  enum Target: Equatable {
+  enum Target: Equatable, Sendable {
     case column(Int)
     case rowid
     /// A repeated column: SQLite uses the first occurrence.
     case ignored
   }
 
-  let table: TableStorage
+  /// The table's position in the catalog's creation order.
+  let tablePosition: Int
   /// The name the statement used for the table (SQLite's messages echo it).
   let writtenName: String
   /// One target per value of a row; `nil` when the statement names no columns.
   let targets: [Target]?
+  /// Whether the values of a row are the table's columns in order, each once (the rowid alias
+  /// at its own position): a row then needs no rearranging.
+  let targetsAreColumns: Bool
+  /// Whether some column is NOT NULL (else the check is skipped).
+  let hasNotNull: Bool
   /// Defaults for every column, as stored before affinity.
   let defaults: [SqliteValue]
   let notNull: ConstraintCheck.NotNullResolution
@@ -41,8 +49,11 @@ final class InsertPlan {
 
   /// Resolves a shape. `rows` are the first statement's values: SQLite resolves them after the
   /// column list and before the ON CONFLICT clause, so their errors come in between.
-  init(_ shape: Shape, writtenName: String, table: TableStorage, catalog: Catalog, rows: [[SQLExpression]]) throws {
-    self.table = table
+  init(
+    _ shape: Shape, writtenName: String, table: TableStorage, tablePosition: Int, catalog: Catalog,
+    rows: [[SQLExpression]]
+  ) throws {
+    self.tablePosition = tablePosition
     self.writtenName = writtenName
     let definition = table.definition
     defaults = definition.defaults.map { $0 ?? .null }
@@ -67,6 +78,13 @@ final class InsertPlan {
         throw EngineError.sqlite(1, "table \(writtenName) has no column named \(name)")
       }
     }
+
+    targetsAreColumns =
+      targets.map { targets in
+        targets.count == definition.columnCount
+          && targets.indices.allSatisfy { targets[$0] == ($0 == definition.rowidColumn ? .rowid : .column($0)) }
+      } ?? false
+    hasNotNull = definition.notNull.contains(true)
 
     let valueCompiler = ExpressionCompiler(table: nil)
     for row in rows {

@@ -1,13 +1,14 @@
 import TandemCore
 
-/// A compiled UPDATE.
-final class UpdatePlan {
-  let table: TableStorage
+/// A compiled UPDATE, bound to no database (see ``SelectPlan``).
+final class UpdatePlan: Sendable {
+  /// The table's position in the catalog's creation order.
+  let tablePosition: Int
   let assignments: AssignmentList
   let filter: FilterPlan
   let parameterNames: [String]
   /// The parameter names in placeholder order, for the missing-value check of later runs.
-  var placeholderNames: [String] = []
+  let placeholderNames: [String]
   /// Assigned column positions (the alias included), for the foreign key checks.
   private let changed: Set<Int>
   private let assignsRowid: Bool
@@ -22,14 +23,15 @@ final class UpdatePlan {
     }
   }
 
-  init(_ statement: UpdateStatement, table: TableStorage) throws {
-    self.table = table
-    let definition = table.definition
+  /// Compiles `statement` against the table `definition`, found at `tablePosition`.
+  init(_ statement: UpdateStatement, definition: TableDefinition, tablePosition: Int) throws {
+    self.tablePosition = tablePosition
     let compiler = ExpressionCompiler(table: definition)
     // SQLite resolves the SET list before the WHERE clause.
     assignments = try AssignmentList(statement.assignments, table: definition, compiler: compiler)
     filter = try FilterPlan(statement.filter, compiler: compiler)
     parameterNames = compiler.parameterNames
+    placeholderNames = StatementShape.placeholderNames(.update(statement))
     assignsRowid = assignments.rowid != nil
     var changed = Set(assignments.columns.map(\.column))
     if assignsRowid, let alias = definition.rowidColumn { changed.insert(alias) }
@@ -40,7 +42,7 @@ final class UpdatePlan {
   /// that moment (SQLite's row-by-row checks). Like SQLite, it first collects the matching rows
   /// when the rowid or a foreign key changes (two passes); otherwise it tests and updates each
   /// row in turn (one pass), which decides which error a failing statement reports.
-  func run(_ parameters: [String: SqliteValue], session: WriteSession) throws {
+  func run(_ parameters: [String: SqliteValue], table: TableStorage, session: WriteSession) throws {
     try ForeignKeyValidation.forUpdate(table, changed: changed, rowidChanged: assignsRowid, catalog: session.catalog)
     let bound = try ExpressionCompiler.bind(parameterNames, parameters)
     let definition = table.definition

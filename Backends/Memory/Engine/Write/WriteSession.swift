@@ -25,6 +25,15 @@ final class WriteSession {
     self.log = log
   }
 
+  /// Makes the session ready for the next statement (a backend reuses one session).
+  func reset() {
+    foreignKeyViolations = 0
+    changes = 0
+    lastInsertRowid = 0
+    ignoresMissingParents = false
+    usesStatementJournal = true
+  }
+
   /// Throws SQLite's end-of-statement foreign key error if violations remain.
   func finish() throws {
     if foreignKeyViolations > 0 { throw EngineError.foreignKey }
@@ -59,15 +68,14 @@ final class WriteSession {
   // MARK: - Row operations with foreign key processing
 
   /// Inserts a row whose constraints were checked (SQLite's FkCheck on the new row, then the insert).
-  /// `multiWrite`: whether a new parent key may resolve violations counted earlier in the statement.
-  func insertRow(_ table: TableStorage, _ rowid: Int64, _ values: [SqliteValue], multiWrite: Bool) throws {
+  /// `incoming`: the foreign keys referencing the table, looked up by the caller once per
+  /// statement, when the statement may write several rows (a new parent key may then resolve
+  /// violations counted earlier in the statement); otherwise empty.
+  func insertRow(_ table: TableStorage, _ rowid: Int64, _ values: [SqliteValue], incoming: [IncomingForeignKey]) throws {
     if !table.definition.foreignKeys.isEmpty {
       try childRowAdded(table, rowid, values, keys: table.definition.foreignKeys, skip: nil)
     }
-    if multiWrite {
-      let incoming = catalog.incomingForeignKeys(of: table)
-      if !incoming.isEmpty { try parentRowAdded(table, rowid, values, incoming, phantom: nil) }
-    }
+    if !incoming.isEmpty { try parentRowAdded(table, rowid, values, incoming, phantom: nil) }
     storeInsert(table, rowid, values)
   }
 

@@ -9,14 +9,14 @@
 public struct Select<Root: Table, Output>: Sendable {
   /// The statement as written, before Tandem adds its deterministic tie-breakers.
   public var base: SelectStatement
-  let decodeRow: @Sendable (inout RowDecoder) throws -> Output
-  /// Names the table and result columns in decoding errors.
-  let resultSchema: TableSchema
+  @usableFromInline let decodeRow: @Sendable (inout RowDecoder) throws -> Output
+  /// Names the table and result columns in decoding errors (shared by every row decoded).
+  @usableFromInline let decodingContext: RowDecodingContext
 
   init(base: SelectStatement, isRecord: Bool, decodeRow: @escaping @Sendable (inout RowDecoder) throws -> Output) {
     self.base = base
     self.decodeRow = decodeRow
-    self.resultSchema = isRecord ? Root.schema : Self.projectionSchema(base.columns)
+    self.decodingContext = RowDecodingContext(isRecord ? Root.schema : Self.projectionSchema(base.columns))
   }
 
   /// The statement a backend runs, with a deterministic order: without ORDER BY, rows come in
@@ -43,8 +43,13 @@ public struct Select<Root: Table, Output>: Sendable {
   }
 
   /// Decodes one result row.
+  ///
+  /// ```swift
+  /// try backend.select(query.statement, parameters: [:]) { row in records.append(try query.decode(row)) }
+  /// ```
+  @inlinable
   public func decode(_ values: [SqliteValue]) throws -> Output {
-    var decoder = RowDecoder(values: values, schema: resultSchema)
+    var decoder = RowDecoder(values: values, context: decodingContext)
     return try decodeRow(&decoder)
   }
 

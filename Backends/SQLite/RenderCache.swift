@@ -1,0 +1,73 @@
+import TandemCore
+
+/// Rendered SQL per statement shape, so that a statement repeated with other values (or other
+/// parameters) is not rendered again: only its literals are collected and bound.
+///
+/// Entries depend on the tables' column names (the rowid's spelling), so the backend empties the
+/// cache whenever a table is created or dropped. It holds at most `capacity` shapes and starts
+/// over when full.
+struct RenderCache {
+  /// Where one placeholder's value comes from.
+  enum Slot: Hashable {
+    /// The statement's literal at this position, in rendering order.
+    case literal(Int)
+    /// A named parameter.
+    case parameter(String)
+  }
+
+  /// The SQL text of a shape and where each of its placeholders takes its value from.
+  struct Entry {
+    var sql: String
+    var slots: [Slot]
+
+    /// The values to bind: literals by position, named parameters from `parameters`.
+    func values(literals: [SqliteValue], parameters: [String: SqliteValue]) throws -> [SqliteValue] {
+      try slots.map { slot in
+        switch slot {
+        case .literal(let index):
+          return literals[index]
+        case .parameter(let name):
+          return try SQLBinding.parameter(name).value(in: parameters)
+        }
+      }
+    }
+  }
+
+  /// The most shapes kept at once.
+  let capacity: Int
+  private var entries: [StatementShape: Entry] = [:]
+
+  init(capacity: Int) {
+    self.capacity = max(1, capacity)
+  }
+
+  /// The number of cached shapes.
+  var count: Int { entries.count }
+
+  /// The cached rendering of `shape`.
+  func entry(for shape: StatementShape) -> Entry? { entries[shape] }
+
+  /// Caches `rendered` as the SQL of `shape`, when its bindings line up with `literals` (each
+  /// literal bound once, in order, as the renderer does); otherwise caches nothing.
+  mutating func store(_ rendered: RenderedSQL, for shape: StatementShape, literals: [SqliteValue]) {
+    var slots: [Slot] = []
+    slots.reserveCapacity(rendered.bindings.count)
+    var literalIndex = 0
+    for binding in rendered.bindings {
+      switch binding {
+      case .value(let value):
+        guard literalIndex < literals.count, literals[literalIndex] == value else { return }
+        slots.append(.literal(literalIndex))
+        literalIndex += 1
+      case .parameter(let name):
+        slots.append(.parameter(name))
+      }
+    }
+    guard literalIndex == literals.count else { return }
+    if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
+    entries[shape] = Entry(sql: rendered.sql, slots: slots)
+  }
+
+  /// Empties the cache.
+  mutating func removeAll() { entries.removeAll() }
+}
