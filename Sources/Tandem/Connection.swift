@@ -17,7 +17,7 @@ public final class Connection: DatabaseWriter {
   /// recognize without comparing its strings.
   private var columnNamesByType: [ObjectIdentifier: [String]] = [:]
 
-  init(backend: any DatabaseBackend) { self.backend = backend }
+  init(backend: any DatabaseBackend) { self.backend = TransactionGuard(backend) }
 
   public func withConnection<T>(_ body: (Connection) throws -> T) throws -> T { try body(self) }
 

@@ -99,6 +99,7 @@ struct Regressions {
   // AUTOINCREMENT number it took; the next single-row INSERT then finds the rowids exhausted, and
   // as it runs without a statement journal, SQLITE_FULL rolls back the whole transaction.
   @Test func ignoredRowUsesUpItsAutoincrementNumber() throws {
+    // (Through `Database(.tandem)` too: see `transactionEndedBySQLiteIsReportedAlike`.)
     let t = TableSchema(
       "t",
       columns: [.column("n", .integer, primaryKey: .autoincrement), .column("c", .real), .column("r", .null(.text))])
@@ -111,10 +112,9 @@ struct Regressions {
   }
 
   // Seed 0x3039, case 630: an INSERT OR IGNORE that fails on its second row (a rowid alias given
-  // text: "datatype mismatch") keeps its first row inside a transaction — SQLite runs OR IGNORE
-  // without a statement journal, so the failed statement is not undone; the memory engine
-  // follows SQLite's statement-journal rules.
-  @Test func failedInsertOrIgnoreKeepsItsEarlierRowsInATransaction() {
+  // text: "datatype mismatch") inside a transaction. Raw SQLite runs OR IGNORE without a
+  // statement journal and would keep the first row; both backends undo the whole statement.
+  @Test func failedInsertOrIgnoreLeavesNothingInATransaction() {
     let t = TableSchema("t", columns: [.column("y", .integer, primaryKey: true), .column("c", .text)])
     RegressionCase.expectAgreement(
       [t],
@@ -395,5 +395,35 @@ struct Regressions {
       setup, .insert("t", ["code"], [["a"]], .update(target: ["code"], assignments: [Assignment(column: "code", value: .literal("z"))])),
     ]
     #expect(try RegressionCase.memoryAnswer([t], upserted).unsupportedFeature != nil)
+  }
+
+  // Tandem-mode fuzzing, seed 0x3333, case 654: SQLITE_FULL from a statement without a statement
+  // journal ends SQLite's whole transaction, savepoints included. A `transaction {}` whose body
+  // caught that error then cannot commit: both engines must say so the same way, and the
+  // database must hold what it held before the transaction.
+  @Test func transactionEndedBySQLiteIsReportedAlike() throws {
+    let t = TableSchema("t", columns: [.column("n", .integer, primaryKey: .autoincrement), .column("r", .null(.text))])
+    var answers: [String] = []
+    for storage in [Database.Storage.sqliteInMemory, .memory, .tandem] {
+      let db = try Database(storage)
+      try db.create(t)
+      try db.execute(.insert(InsertStatement(table: "t", columns: ["n"], rows: [[.literal(.integer(.max))]])))
+      let error = try #require(throws: TandemError.self) {
+        try db.transaction { connection in
+          try connection.execute(.insert(InsertStatement(table: "t", columns: ["r"], rows: [[.literal("kept?")]])))
+        }
+      }
+      #expect(error.message == "database or disk is full")
+      let afterFull = try #require(throws: TandemError.self) {
+        try db.transaction { connection in
+          _ = try? connection.execute(.insert(InsertStatement(table: "t", columns: ["r"], rows: [[.literal("a")]])))
+          try connection.execute(.insert(InsertStatement(table: "t", columns: ["n", "r"], rows: [[.literal(1), .literal("b")]])))
+        }
+      }
+      #expect(afterFull.kind != .divergence, "\(storage): \(afterFull)")
+      answers.append("\(afterFull.kind) \(afterFull.message)")
+      #expect(try db.execute(.select(SelectStatement(table: "t", columns: [.rowid, .column("r")]))).rows == [[.integer(.max), nil]])
+    }
+    #expect(Set(answers).count == 1, "\(answers)")
   }
 }

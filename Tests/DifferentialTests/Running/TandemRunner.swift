@@ -64,6 +64,9 @@ struct TandemRunner {
         } catch is RollbackRequest {
         } catch let error as TandemError where error.kind == .divergence {
           return .divergence(path: here, statement: "savepoint", error: error)
+        } catch {
+          // Both engines failed the transaction alike (tandem mode reports any difference as a
+          // divergence), e.g. one the database ended on its own: compare what is left.
         }
         if let inner { return inner }
         if let verdict = readBack(path: here, db) { return verdict }
