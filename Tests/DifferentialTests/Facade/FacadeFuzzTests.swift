@@ -18,6 +18,7 @@ struct FacadeFuzzTests {
     var calls = 0
     var refusals: [String: Int] = [:]
     var failures = 0
+    var failureMessages: [String: Int] = [:]
     for index in settings.first..<(settings.first &+ UInt64(count)) {
       var random = SplitMix64(seed: settings.seed, stream: 0xFACADE &+ index)
       let pair = try FacadePair()
@@ -25,7 +26,10 @@ struct FacadeFuzzTests {
         let call = FacadeCall.random(&random)
         calls += 1
         let verdict = pair.run(call)
-        if case .agrees(let failed) = verdict { failures += failed ? 1 : 0 }
+        if case .agrees(let failure?) = verdict {
+          failures += 1
+          failureMessages[String(failure.prefix(60)), default: 0] += 1
+        }
         if case .refused(let feature) = verdict {
           // The engines' data may now differ: the case ends here.
           refusals[feature, default: 0] += 1
@@ -48,6 +52,7 @@ struct FacadeFuzzTests {
     print(
       "record API fuzzing: \(count) cases, \(calls) calls (\(failures) failing alike), \(mismatches) mismatch(es), "
         + "refused by the memory engine: \(refusals)")
+    for (message, count) in failureMessages.sorted(by: { $0.value > $1.value }).prefix(12) { print("  \(count)\t\(message)") }
     // The calls must mostly succeed, or the fuzzer compares little but error messages.
     #expect(failures * 2 < calls, "\(failures) of \(calls) calls failed")
   }
@@ -117,7 +122,7 @@ struct FacadeQuery: CustomStringConvertible {
 
   static func random(_ random: inout SplitMix64) -> FacadeQuery {
     FacadeQuery(
-      filter: random.int(0...8), constant: random.int(-3...6), pattern: random.pick(["%", "a%", "%A%", "_", "%é%", "1%"]),
+      filter: random.int(0...11), constant: random.int(-3...6), pattern: random.pick(["%", "a%", "%A%", "_", "%é%", "1%"]),
       ordering: random.int(0...4), limit: random.chance(0.3) ? random.int(0...4) : nil)
   }
 
@@ -139,30 +144,35 @@ struct FacadeQuery: CustomStringConvertible {
   func project(_ kind: Int, on db: some DatabaseWriter) throws -> [[SqliteValue]] {
     switch kind {
     case 0:
-      return try db.fetchAll(select.select { ($0.name, $0.score, $0.payload) }).map { [$0.0.sqliteValue, $0.1.sqliteValue, $0.2.sqliteValue] }
+      return try db.fetchAll(select.select { ($0.name, $0.score, $0.payload) }, parameters: parameters).map { [$0.0.sqliteValue, $0.1.sqliteValue, $0.2.sqliteValue] }
     case 1:
-      return try db.fetchAll(filtered.select { ($0.rank.count(), $0.rank.sum(), $0.score.avg(), $0.score.total()) })
+      return try db.fetchAll(filtered.select { ($0.rank.count(), $0.rank.sum(), $0.score.avg(), $0.score.total()) }, parameters: parameters)
         .map { [$0.0.sqliteValue, $0.1.sqliteValue, $0.2.sqliteValue, $0.3.sqliteValue] }
     case 2:
-      return try db.fetchAll(filtered.select { ($0.name.min(), $0.payload.max(), $0.score.max(), $0.code.count(distinct: true)) })
+      return try db.fetchAll(filtered.select { ($0.name.min(), $0.payload.max(), $0.score.max(), $0.code.count(distinct: true)) }, parameters: parameters)
         .map { [$0.0.sqliteValue, $0.1.sqliteValue, $0.2.sqliteValue, $0.3.sqliteValue] }
     case 3:
-      return try db.fetchAll(filtered.group { $0.flag }.select { ($0.flag, $0.rank.count(), $0.score.max(), $0.rank.sum()) })
+      return try db.fetchAll(filtered.group { $0.flag }.select { ($0.flag, $0.rank.count(), $0.score.max(), $0.rank.sum()) }, parameters: parameters)
         .map { [$0.0.sqliteValue, $0.1.sqliteValue, $0.2.sqliteValue, $0.3.sqliteValue] }
     case 4:
-      return try db.fetchAll(filtered.select { $0.code }.distinct()).map { [$0.sqliteValue] }
+      return try db.fetchAll(filtered.select { $0.code }.distinct(), parameters: parameters).map { [$0.sqliteValue] }
     case 5:
       return try db.fetchAll(
-        select.select { ($0.name.upper(), $0.name.length(), $0.code ?? "none", $0.score * 2, ($0.rank ?? 1) / 0) }
+        select.select { ($0.name.upper(), $0.name.length(), $0.code ?? "none", $0.score * 2, ($0.rank ?? 1) / 0) },
+        parameters: parameters
       ).map { [$0.0.sqliteValue, $0.1.sqliteValue, $0.2.sqliteValue, $0.3.sqliteValue, $0.4.sqliteValue] }
     case 6:
       return try db.fetchAll(
-        filtered.group { $0.code }.having { $0.rank.count() > 0 }.select { ($0.code, $0.score.sum(), $0.name.max()) }
+        filtered.group { $0.code }.having { $0.rank.count() > 0 }.select { ($0.code, $0.score.sum(), $0.name.max()) },
+        parameters: parameters
       ).map { [$0.0.sqliteValue, $0.1.sqliteValue, $0.2.sqliteValue] }
     default:
-      return try db.fetchAll(select.select { $0.name.substr(2, 3) + $0.name.trim() }).map { [$0.sqliteValue] }
+      return try db.fetchAll(select.select { $0.name.substr(2, 3) + $0.name.trim() }, parameters: parameters).map { [$0.sqliteValue] }
     }
   }
+
+  /// Values for the filter's named parameters.
+  var parameters: [String: SqliteValue] { filter == 10 ? ["low": .real(Double(constant) / 2)] : [:] }
 
   /// The query's filter alone.
   var filtered: Select<Probe, Probe> {
@@ -178,6 +188,9 @@ struct FacadeQuery: CustomStringConvertible {
     case 5: query = Probe.where { ($0.rank ?? 0) + $0.id > k }
     case 6: query = Probe.where { $0.code == "a" || $0.code.isNull() }
     case 7: query = Probe.where { $0.id.between(0, and: k) }
+    case 8: query = Probe.where { $0.rank.in([k, k + 1, 0]) || $0.code.notIn(["a", "é"]) }
+    case 9: query = Probe.where { $0.name.like("%!%%", escape: "!") || $0.name.notLike(pattern) }
+    case 10: query = Probe.where { $0.rank.isNot(k) && $0.score > Parameter<Double>("low") }
     default: query = Probe.where { $0.name.collate(.nocase) == "abc" || $0.payload.isNull() }
     }
     return query
@@ -203,8 +216,8 @@ struct FacadePair {
   struct Rollback: Error {}
 
   enum Verdict {
-    /// Both answered alike (`failed`: with the same error).
-    case agrees(failed: Bool)
+    /// Both answered alike (with this error, if they failed).
+    case agrees(failure: String?)
     /// The memory engine answered `unsupported` (allowed: it must not approximate).
     case refused(String)
     case differs(String)
@@ -220,8 +233,8 @@ struct FacadePair {
     if theirs != mine { return .differs("SQLite: \(theirs)\nmemory: \(mine)") }
     let tables = (FacadeAnswer { try Self.contents(sqlite) }, FacadeAnswer { try Self.contents(memory) })
     if tables.0 != tables.1 { return .differs("tables differ after the call\nSQLite: \(tables.0)\nmemory: \(tables.1)") }
-    if case .failure = theirs { return .agrees(failed: true) }
-    return .agrees(failed: false)
+    if case .failure(let summary) = theirs { return .agrees(failure: summary) }
+    return .agrees(failure: nil)
   }
 
   static let unsupportedPrefix = "\(TandemError.Kind.unsupported) - - [] "
@@ -249,19 +262,21 @@ struct FacadePair {
     case .find(let key):
       return try db.find(Probe.self, key: key).map { [$0.sqliteValues] } ?? []
     case .query(let query):
-      return try db.fetchAll(query.select).map(\.sqliteValues)
+      return try db.fetchAll(query.select, parameters: query.parameters).map(\.sqliteValues)
     case .project(let query, let kind):
       return try query.project(kind, on: db)
     case .count(let query):
-      return [[.integer(Int64(try db.fetchCount(query.select)))]]
+      return [[.integer(Int64(try db.fetchCount(query.select, parameters: query.parameters)))]]
     case .updateWhere(let query, let bump):
-      let changed = try db.update(query.select) {
-        $0.set(\.rank, to: $0.rank + bump)
-        $0.set(\.score, to: $0.score * 2)
-      }
+      let changed = try db.update(
+        query.select,
+        set: {
+          $0.set(\.rank, to: $0.rank + bump)
+          $0.set(\.score, to: $0.score * 2)
+        }, parameters: query.parameters)
       return [[.integer(Int64(changed))]]
     case .deleteWhere(let query):
-      return [[.integer(Int64(try db.delete(query.select)))]]
+      return [[.integer(Int64(try db.delete(query.select, parameters: query.parameters)))]]
     case .transaction(let calls, let rollsBack):
       var answers: [[SqliteValue]] = []
       do {
