@@ -177,11 +177,53 @@ public final class MemoryBackend: DatabaseBackend {
       trace(text)
       return text
     }
+    let plan: SelectPlan
+    do {
+      plan = try selectPlan(statement, parameters)
+    } catch let error as TandemError {
+      throw error.with(statement: description ?? StatementDescription.describe(.select(statement)))
+    }
+    try run(plan, statement, .byName(parameters), description: description, eachRow: body)
+  }
+
+  /// Runs a prepared select: exactly ``select(_:parameters:eachRow:)`` on its statement with its
+  /// values by name, but a query run again under the same schema finds its plan by identity,
+  /// without comparing statements, and binds its values by position.
+  public func select(
+    prepared query: PreparedSelect, values: [SqliteValue], eachRow body: ([SqliteValue]) throws -> Void
+  ) throws {
+    try query.checkCount(of: values)
+    let statement = query.statement
+    let description = trace.map { trace in
+      let text = StatementDescription.describe(.select(statement))
+      trace(text)
+      return text
+    }
+    let prepared: PlanCache.PreparedPlan
+    if let cached = plans.cachedPrepared(query, catalog: catalog) {
+      prepared = cached
+    } else {
+      do {
+        prepared = plans.rememberPrepared(query, plan: try selectPlan(statement, query.parameters(values)), catalog: catalog)
+      } catch let error as TandemError {
+        throw error.with(statement: description ?? StatementDescription.describe(.select(statement)))
+      }
+    }
+    let binding: SelectPlan.ParameterBinding =
+      if let slots = prepared.slots { .bySlot(values, slots) } else { .byName(try query.parameters(values)) }
+    try run(prepared.plan, statement, binding, description: description, eachRow: body)
+  }
+
+  /// Runs a select's plan on its table, handing each row to `body`: the engine's errors name the
+  /// statement, errors thrown by `body` are rethrown as they are.
+  private func run(
+    _ plan: SelectPlan, _ statement: SelectStatement, _ binding: SelectPlan.ParameterBinding, description: String?,
+    eachRow body: ([SqliteValue]) throws -> Void
+  ) throws {
     var bodyError: (any Error)?
     do {
-      let plan = try selectPlan(statement, parameters)
       let table = try storage(of: plan.tablePosition, named: statement.table)
-      try plan.run(parameters, table: table) { row in
+      try plan.run(binding, table: table) { row in
         do {
           try body(row)
         } catch {

@@ -132,6 +132,14 @@ public final class SQLiteBackend: DatabaseBackend {
     try prepared.forEachRow(values, context: context, body)
   }
 
+  /// Runs a prepared select: its SQL is rendered once per statement shape and its prepared
+  /// statement reused, as for any select, so this runs the statement as it is.
+  public func select(
+    prepared query: PreparedSelect, values: [SqliteValue], eachRow body: ([SqliteValue]) throws -> Void
+  ) throws {
+    try select(query.statement, parameters: query.parameters(values), eachRow: body)
+  }
+
   /// Inserts the rows with one cached single-row statement, bound, stepped and reset per row as
   /// hand-written C would; the whole call is one statement: if a row fails, none of its rows remain.
   ///

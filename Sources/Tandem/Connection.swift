@@ -50,10 +50,12 @@ public final class Connection: DatabaseWriter {
     try backend.insert(into: table, columns: columns, values: values, conflict: conflict)
   }
 
-  /// The statement `find` runs for `T`: every column, `WHERE key = :tandem_key`, `LIMIT 1`.
+  /// The query `find` runs for `T`: every column, `WHERE key = :tandem_key`, `LIMIT 1`; its one
+  /// value is the key.
   ///
   /// It is built once per table type and connection; the key is a named parameter, so the text
   /// stays the same across keys and both engines reuse their prepared statement or plan.
+  @usableFromInline
   func keyLookup<T: Table>(for type: T.Type) throws -> KeyLookup {
     if let lookup = keyLookups[ObjectIdentifier(type)] { return lookup }
     guard let keyColumn = T.schema.primaryKeyColumns.first, T.schema.primaryKeyColumns.count == 1 else {
@@ -63,15 +65,17 @@ public final class Connection: DatabaseWriter {
     query.base.filter = .binary(.equal, .column(keyColumn.name), .parameter(Self.keyParameter))
     var statement = query.statement
     statement.limit = .literal(.integer(1))
-    let lookup = KeyLookup(statement: statement, context: RowDecodingContext(T.schema))
+    let lookup = KeyLookup(query: PreparedSelect(statement, parameterNames: [Self.keyParameter]), context: RowDecodingContext(T.schema))
     keyLookups[ObjectIdentifier(type)] = lookup
     return lookup
   }
 
-  /// A table type's primary-key lookup and the context its records are decoded with.
+  /// A table type's primary-key lookup and the context its records are decoded with. The
+  /// query is one object for the connection's life, which engines recognize by identity.
+  @usableFromInline
   struct KeyLookup {
-    var statement: SelectStatement
-    var context: RowDecodingContext
+    @usableFromInline let query: PreparedSelect
+    @usableFromInline let context: RowDecodingContext
   }
 
   /// The names of `T`'s columns, in schema order.

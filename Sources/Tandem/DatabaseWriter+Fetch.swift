@@ -54,15 +54,19 @@ extension DatabaseWriter {
   /// ```swift
   /// let reminder = try db.find(Reminder.self, key: 1)
   /// ```
+  @inlinable
   public func find<T: Table, K: ColumnType>(_ type: T.Type, key: K) throws -> T? {
     try withConnection { connection in
       // Built once per table type, with the key as a named parameter, so both engines reuse
       // their prepared statement / compiled plan.
       let lookup = try connection.keyLookup(for: T.self)
-      return try connection.fetchFirst(lookup.statement, [Connection.keyParameter: key.sqliteValue]) { row in
+      var found: T?
+      try connection.backend.select(prepared: lookup.query, values: [key.sqliteValue]) { row in
+        guard found == nil else { return }
         var decoder = RowDecoder(values: row, context: lookup.context)
-        return try T(row: &decoder)
+        found = try T(row: &decoder)
       }
+      return found
     }
   }
 }

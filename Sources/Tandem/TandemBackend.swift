@@ -40,6 +40,19 @@ final class TandemBackend: DatabaseBackend {
     }
   }
 
+  /// Runs the prepared select on both engines (each through its own prepared path) and hands
+  /// over the rows once they agree.
+  func select(
+    prepared query: PreparedSelect, values: [SqliteValue], eachRow body: ([SqliteValue]) throws -> Void
+  ) throws {
+    let result = try both(String(describing: Statement.select(query.statement))) { backend in
+      var rows: [[SqliteValue]] = []
+      try backend.select(prepared: query, values: values) { rows.append($0) }
+      return StatementResult(rows: rows)
+    }
+    for row in result.rows { try body(row) }
+  }
+
   /// The insert as the equivalent statement of the query model prints it (only built for a divergence).
   private static func describeInsert(
     _ table: String, _ columns: [String], _ values: [[SqliteValue]], _ conflict: InsertStatement.ConflictResolution

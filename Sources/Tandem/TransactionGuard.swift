@@ -74,6 +74,12 @@ final class TransactionGuard: DatabaseBackend {
     try guarded { try base.select(statement, parameters: parameters, eachRow: body) }
   }
 
+  func select(
+    prepared query: PreparedSelect, values: [SqliteValue], eachRow body: ([SqliteValue]) throws -> Void
+  ) throws {
+    try guarded { try base.select(prepared: query, values: values, eachRow: body) }
+  }
+
   func savepoint(_ name: String) throws {
     try guarded { try base.savepoint(name) }
     depth += 1

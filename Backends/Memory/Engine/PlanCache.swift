@@ -6,6 +6,46 @@ import TandemCore
 final class PlanCache {
   private var lastSelect: (fingerprint: Int, statement: SelectStatement, plan: SelectPlan)?
   private var lastInsert: (fingerprint: Int, shape: InsertPlan.Shape, plan: InsertPlan)?
+  /// The last prepared query run, held (so its identity is not reused) with its plan, the
+  /// schema fingerprint that plan was compiled under and its binding slots.
+  private var lastPrepared: (query: PreparedSelect, fingerprint: Int, prepared: PreparedPlan)?
+
+  /// A prepared query's plan, and where each of the plan's parameter slots finds its value among
+  /// the query's values: `slots[i]` is the index of the value for `plan.parameterNames[i]` (the
+  /// last one of that name, as a dictionary of the values keeps), or `nil` when the plan cannot
+  /// bind by position (see ``SelectPlan/bindsBySlot``).
+  struct PreparedPlan {
+    let plan: SelectPlan
+    let slots: [Int]?
+
+    init(_ plan: SelectPlan, for query: PreparedSelect) {
+      self.plan = plan
+      var slots: [Int]? = nil
+      if plan.bindsBySlot {
+        var found: [Int] = []
+        for name in plan.parameterNames {
+          guard let index = query.parameterNames.lastIndex(of: name) else { break }
+          found.append(index)
+        }
+        if found.count == plan.parameterNames.count { slots = found }
+      }
+      self.slots = slots
+    }
+  }
+
+  /// The plan last used for this very query object, if the schema is still the one it was
+  /// compiled under: a prepared query never changes, so its identity stands for its statement.
+  func cachedPrepared(_ query: PreparedSelect, catalog: Catalog) -> PreparedPlan? {
+    guard let last = lastPrepared, last.query === query, last.fingerprint == catalog.fingerprint else { return nil }
+    return last.prepared
+  }
+
+  /// Remembers the plan a prepared query runs under the current schema.
+  func rememberPrepared(_ query: PreparedSelect, plan: SelectPlan, catalog: Catalog) -> PreparedPlan {
+    let prepared = PreparedPlan(plan, for: query)
+    lastPrepared = (query, catalog.fingerprint, prepared)
+    return prepared
+  }
 
   /// A compiled plan for this select, if one is cached (its shape was then already checked).
   func cachedSelect(_ statement: SelectStatement, catalog: Catalog) -> SelectPlan? {
@@ -62,7 +102,7 @@ final class PlanCache {
   /// (their errors come between the column list's and the ON CONFLICT clause's).
   func insert(_ shape: InsertPlan.Shape, rows: [[SQLExpression]], catalog: Catalog) throws -> InsertPlan {
     let fingerprint = catalog.fingerprint
-    if let last = lastInsert, last.fingerprint == fingerprint, last.shape == shape, last.shape.hasSameSpelling(as: shape) {
+    if let last = lastInsert, last.fingerprint == fingerprint, last.shape.isExactly(shape) {
       return last.plan
     }
     let plan: InsertPlan
@@ -77,5 +117,20 @@ final class PlanCache {
     }
     lastInsert = (fingerprint, shape, plan)
     return plan
+  }
+}
+
+extension InsertPlan.Shape {
+  /// Whether `other` is this shape with every name spelled with the same bytes. A column list
+  /// that is the very same array (the facade hands over one array per table type) is not
+  /// compared name by name: the same storage holds the same names.
+  func isExactly(_ other: InsertPlan.Shape) -> Bool {
+    guard table == other.table, table.hasSameSpelling(as: other.table), conflict == other.conflict,
+      conflict.hasSameSpelling(as: other.conflict)
+    else { return false }
+    let sameStorage = columns.withUnsafeBufferPointer { mine in
+      other.columns.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress && mine.count == theirs.count }
+    }
+    return sameStorage || (columns == other.columns && columns.hasSameSpelling(as: other.columns))
   }
 }

@@ -51,6 +51,20 @@ public protocol DatabaseBackend: AnyObject {
   func select(
     _ statement: SelectStatement, parameters: [String: SqliteValue], eachRow body: ([SqliteValue]) throws -> Void
   ) throws
+  /// Runs a prepared select with its parameters' values in the order of
+  /// ``PreparedSelect/parameterNames``: exactly what ``select(_:parameters:eachRow:)`` does for
+  /// `query.statement` with those values by name. The caller keeps `query` and hands the same
+  /// object in again, so an engine may recognize it by identity (its statement never changes)
+  /// instead of comparing statements; it must still check that its schema is the one it compiled
+  /// for. Throws ``TandemError/misuse(_:)`` when `values` and the names differ in number.
+  ///
+  /// ```swift
+  /// let query = PreparedSelect(statement, parameterNames: ["id"])
+  /// try backend.select(prepared: query, values: [1]) { row in print(row) }
+  /// ```
+  func select(
+    prepared query: PreparedSelect, values: [SqliteValue], eachRow body: ([SqliteValue]) throws -> Void
+  ) throws
   /// Whether a transaction is open. An engine may end one on its own: SQLite rolls back the
   /// whole transaction on some errors (`database or disk is full`), savepoints included.
   var isInTransaction: Bool { get }
@@ -87,6 +101,61 @@ extension DatabaseBackend {
   ) throws {
     for row in try execute(.select(statement), parameters: parameters).rows {
       try body(row)
+    }
+  }
+}
+
+extension DatabaseBackend {
+  /// Runs the prepared select's statement with ``select(_:parameters:eachRow:)``; engines
+  /// override this to recognize a query they have already compiled.
+  public func select(
+    prepared query: PreparedSelect, values: [SqliteValue], eachRow body: ([SqliteValue]) throws -> Void
+  ) throws {
+    try select(query.statement, parameters: query.parameters(values), eachRow: body)
+  }
+}
+
+/// A select statement built once and run many times, with its named parameters' values given
+/// by position (``DatabaseBackend/select(prepared:values:eachRow:)``).
+///
+/// Nothing in it changes after `init`, so an engine that has seen this object before may reuse
+/// what it compiled for it, keyed by the object's identity (while holding on to it, so that the
+/// identity is never reused by another query).
+///
+/// ```swift
+/// let query = PreparedSelect(
+///   SelectStatement(table: "t", columns: [.column("a")], filter: .binary(.equal, .column("id"), .parameter("id"))),
+///   parameterNames: ["id"])
+/// ```
+public final class PreparedSelect: Sendable {
+  /// The statement this query runs.
+  public let statement: SelectStatement
+  /// The names of the parameters whose values a run gives by position.
+  public let parameterNames: [String]
+
+  /// A prepared query for `statement`, whose runs give values for `parameterNames` in order.
+  public init(_ statement: SelectStatement, parameterNames: [String] = []) {
+    self.statement = statement
+    self.parameterNames = parameterNames
+  }
+
+  /// The values by name (a name listed twice takes its last value); throws
+  /// ``TandemError/misuse(_:)`` when there are not as many values as names.
+  ///
+  /// ```swift
+  /// try PreparedSelect(statement, parameterNames: ["id"]).parameters([1])  // ["id": 1]
+  /// ```
+  public func parameters(_ values: [SqliteValue]) throws -> [String: SqliteValue] {
+    try checkCount(of: values)
+    var parameters: [String: SqliteValue] = [:]
+    for (name, value) in zip(parameterNames, values) { parameters[name] = value }
+    return parameters
+  }
+
+  /// Throws ``TandemError/misuse(_:)`` unless there is one value per parameter name.
+  public func checkCount(of values: [SqliteValue]) throws {
+    guard values.count == parameterNames.count else {
+      throw TandemError.misuse("\(values.count) values for \(parameterNames.count) parameters")
     }
   }
 }

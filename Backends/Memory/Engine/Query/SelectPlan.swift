@@ -43,7 +43,7 @@ final class SelectPlan: Sendable {
   let copiesRows: Bool
   /// Whether some placeholder names a parameter that no compiled expression reads (SQLite's
   /// parser dropped it), which must still have a value.
-  private let hasUnreadPlaceholders: Bool
+  let hasUnreadPlaceholders: Bool
   let columnCollations: [Collation]
   let distinct: Bool
   let orderKeys: [ValueEvaluator]

@@ -16,7 +16,7 @@ struct Spelling: Hashable, Sendable {
   init(_ text: String) { self.text = text }
 
   static func == (lhs: Spelling, rhs: Spelling) -> Bool {
-    lhs.text.utf8.elementsEqual(rhs.text.utf8)
+    lhs.text.hasSameSpelling(as: rhs.text)
   }
 
   func hash(into hasher: inout Hasher) {
