@@ -105,4 +105,25 @@ import TandemCore
     db.write(Q.insert("q", ["x", "n", "key", "d"], [[1, 3, 5, 7]],
       .update(target: ["n"], assignments: [Assignment(column: "d", value: .binary(.concatenate, .function(.typeof, [.excluded("key")]), .function(.typeof, [.excluded("d")])))])))
   }
+
+  /// Fuzzer seed 0x9999, case 9684: SQLite computes a constant default once into the row's
+  /// register and applies affinity there in place, so on a rowid conflict `excluded` reads the
+  /// default as written until an earlier row of the statement got past the rowid check.
+  @Test func excludedDefaultsTakeAffinityAfterAnEarlierRow() {
+    let schema = TableSchema(
+      "t", columns: [.column("v", .null(.text)), .column("n", .integer, primaryKey: true), .column("w", .text, default: 0.3333333333333333)])
+    let db = EngineTandem(schema)
+    let probe = SQLExpression.binary(
+      .concatenate, .function(.typeof, [.excluded("w")]), .binary(.greaterOrEqual, .excluded("w"), .excluded("n")))
+    let upsert = InsertStatement.ConflictResolution.update(target: ["n"], assignments: [Assignment(column: "v", value: probe)])
+    db.write(Q.insert("t", ["n"], [[5]]))
+    // The only row conflicts at once: the default as written (REAL).
+    db.write(Q.insert("t", ["n"], [[5]], upsert))
+    // The third row conflicts after the second was inserted: the converted default (TEXT).
+    db.write(Q.insert("t", ["n"], [[5], [6], [5]], upsert))
+    // A new row first, then the conflict: the converted default (TEXT).
+    db.write(Q.insert("t", ["n"], [[7], [7]], upsert))
+    db.write(Q.insert("t", ["n"], [[4611686018427387904], [4611686018427387904]],
+      .update(target: ["n"], assignments: [Assignment(column: "n", value: .between(.excluded("w"), .excluded("n"), .column("v"), negated: false))])))
+  }
 }

@@ -51,6 +51,11 @@ final class SelectPlan: Sendable {
   /// When ORDER BY starts with the rowid, SQLite reads the table in rowid order (backwards for
   /// DESC) instead of sorting: `false` ascending, `true` descending, `nil` when it sorts.
   let rowidOrder: Bool?
+  /// Whether ORDER BY starts with a column that leads an index, which SQLite may then walk
+  /// instead of sorting: it evaluates a row's result columns only once the row is inside the
+  /// LIMIT/OFFSET window, where a sort evaluates every row. Whether it walks the index is its
+  /// planner's choice, so the engine cannot tell which rows SQLite evaluates.
+  let mayReadInIndexOrder: Bool
   /// Whether result rows can be handed over as the scan meets them (see ``run(_:table:eachRow:)``):
   /// no aggregate, DISTINCT or sort, and every result column read straight from the row.
   let streams: Bool
@@ -117,6 +122,15 @@ final class SelectPlan: Sendable {
     orderTerms = zip(statement.orderBy, compiledOrder).map { term, compiled in
       SortTerm(descending: term.descending, nulls: term.nulls, collation: compiled.collation ?? .binary)
     }
+    mayReadInIndexOrder = statement.orderBy.first.map { term in
+      guard case .column(let name) = ExpressionCompiler.withoutCollate(term.expression),
+        let column = definition.columnIndex(name)
+      else { return false }
+      return definition.uniqueConstraints.contains { $0.columns.first == column }
+        || definition.schema.indexes.contains { index in
+          index.columns.first.flatMap { definition.columnIndex($0) } == column
+        }
+    } ?? false
     rowidOrder = isAggregate ? nil : statement.orderBy.first.flatMap { term in
       switch term.expression {
       case .rowid:
@@ -308,8 +322,15 @@ final class SelectPlan: Sendable {
     let sorts = !orderKeys.isEmpty && rowidOrder == nil
     var collector = OutputCollector(
       distinct: distinct ? columnCollations : nil, orderBy: sorts ? orderTerms : nil, window: window)
+    let windowed = window.limit != nil || window.offset > 0
     try filter.forEachRow(in: table, context, descending: rowidOrder == true) { row, _ in
-      try collector.offer(project: { try project(row) }, keys: { try orderKeys.map { try $0(row) } })
+      do {
+        return try collector.offer(project: { try project(row) }, keys: { try orderKeys.map { try $0(row) } })
+      } catch let error as TandemError where sorts && windowed && mayReadInIndexOrder && error.kind != .unsupported {
+        // SQLite may never evaluate this row (see ``mayReadInIndexOrder``): refuse, not guess.
+        throw EngineError.unsupported(
+          "an error (\(error.message)) in a row that LIMIT/OFFSET may skip when SQLite reads ORDER BY from an index")
+      }
     }
     return collector.result()
   }

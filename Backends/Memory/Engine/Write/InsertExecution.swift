@@ -58,7 +58,7 @@ extension InsertPlan {
           case .ignored: break
           }
         }
-        try insert(&values, rowidValue: rowidValue, execution)
+        try insert(&values, rowidValue: rowidValue, width: row.count, execution)
       }
     }
   }
@@ -88,7 +88,7 @@ extension InsertPlan {
           }
         }
       }
-      try insert(&values, rowidValue: rowidValue, execution)
+      try insert(&values, rowidValue: rowidValue, width: row.count, execution)
     }
   }
 
@@ -100,6 +100,7 @@ extension InsertPlan {
     let definition = table.definition
     let multiWrite = rowCount > 1 || mayChangeOtherRows
     session.usesStatementJournal = multiWrite && (mayAbort || callsFunction)
+    session.defaultsTookAffinity = false
     if multiWrite || !definition.foreignKeys.isEmpty {
       try ForeignKeyValidation.forInsert(table, multiWrite: multiWrite, catalog: session.catalog)
     }
@@ -133,7 +134,10 @@ extension InsertPlan {
     }
   }
 
-  private func insert(_ values: inout [SqliteValue], rowidValue: SqliteValue, _ execution: Execution) throws {
+  /// Inserts one row whose first `width` values were given (the other columns hold defaults).
+  private func insert(
+    _ values: inout [SqliteValue], rowidValue: SqliteValue, width: Int, _ execution: Execution
+  ) throws {
     let table = execution.table
     let definition = execution.definition
     let session = execution.session
@@ -153,10 +157,16 @@ extension InsertPlan {
     let affinities = definition.affinities
     // SQLite checks the rowid before it applies the columns' affinities, so a DO UPDATE for a
     // rowid conflict reads `excluded` values as written — but with REAL columns' integers made
-    // REAL (`sqlite3UpsertDoUpdate`'s OP_RealAffinity).
+    // REAL (`sqlite3UpsertDoUpdate`'s OP_RealAffinity), and defaults as an earlier row of the
+    // statement left them (see ``WriteSession/defaultsTookAffinity``).
     var written: [SqliteValue]?
     if upsertsOnRowid && !isNewRowid {
       var raw = values
+      if session.defaultsTookAffinity {
+        for column in defaultedColumns(width: width) {
+          raw[column] = raw[column].applyingStorageAffinity(affinities[column])
+        }
+      }
       for column in raw.indices where affinities[column] == .real {
         if case .integer(let number) = raw[column] { raw[column] = .real(Double(number)) }
       }
@@ -194,6 +204,8 @@ extension InsertPlan {
     for (target, resolution) in checks {
       // A new rowid is larger than any in the table: it cannot conflict.
       if isNewRowid && target == .rowid { continue }
+      // Past the rowid check, SQLite applies the affinities (to the default's register too).
+      if target != .rowid { session.defaultsTookAffinity = true }
       if isRandomRowid, case .constraint(let index) = target, let alias = definition.rowidColumn,
         definition.uniqueConstraints[index].columns.contains(alias)
       {
@@ -223,10 +235,19 @@ extension InsertPlan {
         throw conflictError(target, definition)
       }
     }
+    session.defaultsTookAffinity = true
     if isRandomRowid { throw Self.randomRowid }
     try session.insertRow(table, rowid, values, incoming: execution.incoming)
     session.lastInsertRowid = rowid
     session.changes += 1
+  }
+
+  /// The columns a row of `width` values leaves to their defaults.
+  private func defaultedColumns(width: Int) -> [Int] {
+    guard let targets else { return Array(width..<defaults.count) }
+    var given = Set<Int>()
+    for case .column(let column) in targets.prefix(width) { given.insert(column) }
+    return defaults.indices.filter { !given.contains($0) }
   }
 
   private func conflictError(_ target: ConstraintCheck.Target, _ definition: TableDefinition) -> TandemError {

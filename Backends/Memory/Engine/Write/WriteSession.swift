@@ -19,6 +19,10 @@ final class WriteSession {
   /// Whether SQLite runs the statement with a statement journal (it writes several rows and may
   /// abort). Without one, `database or disk is full` rolls back the whole transaction.
   var usesStatementJournal = true
+  /// Whether an INSERT already applied its columns' affinities to a row. SQLite computes a
+  /// constant default once, into the row's own register, and converts it there in place: from
+  /// then on, an upsert's `excluded` reads the converted default.
+  var defaultsTookAffinity = false
 
   init(catalog: Catalog, log: UndoLog) {
     self.catalog = catalog
@@ -32,6 +36,7 @@ final class WriteSession {
     lastInsertRowid = 0
     ignoresMissingParents = false
     usesStatementJournal = true
+    defaultsTookAffinity = false
   }
 
   /// Throws SQLite's end-of-statement foreign key error if violations remain.
