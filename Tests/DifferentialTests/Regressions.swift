@@ -448,4 +448,23 @@ struct Regressions {
       Issue.record("without an index SQLite sorts, and evaluates abs() for every row")
     }
   }
+
+  // Seed 0xABCD, case 11671: `rowid IN (…)` seeks each value's rowid like `rowid = value` does
+  // (a single constant is even parsed as `=`), so a REAL equal to -2^63 finds nothing there
+  // either, though `=` elsewhere calls them equal.
+  @Test func rowidInListSeeksLikeEquality() throws {
+    let t = TableSchema(
+      "t", columns: [.column("v", .text), .column("w", .null(.text)), .column("a", .integer, primaryKey: true)])
+    let setup = FuzzOperation.insert("t", ["v", "a"], [[.blob(Data([0x31])), .integer(.min)]])
+    for list: [SqliteValue] in [["-9223372036854775809"], ["-9223372036854775809", "_"], [-9.223372036854775808e18, 1, nil]] {
+      let update = FuzzOperation.statement(
+        .update(
+          UpdateStatement(
+            table: "t", assignments: [Assignment(column: "v", value: .column("w"))],
+            filter: .inList(.column("a"), list.map(SQLExpression.literal), negated: false))),
+        parameters: [:])
+      #expect(try RegressionCase.sqliteAnswer([t], [setup, update]) == .result(StatementResult()))
+      RegressionCase.expectAgreement([t], [setup, update])
+    }
+  }
 }

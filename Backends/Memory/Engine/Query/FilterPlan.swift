@@ -13,6 +13,8 @@ struct FilterPlan: Sendable {
     /// `column = value` (or `IS`, which `matchesNull`) on a column with a single-column unique
     /// constraint.
     case unique(constraint: Int, column: Int, ValueEvaluator, valueOnLeft: Bool, matchesNull: Bool)
+    /// `rowid IN (v1, v2, …)` with constant values: SQLite seeks each value's rowid.
+    case rowids([ValueEvaluator])
   }
 
   let lookup: Lookup
@@ -46,8 +48,12 @@ struct FilterPlan: Sendable {
       // SQLite's planner prefers a rowid lookup to a unique index one; among equals, the first.
       switch lookup {
       case .rowid: break
-      case .unique:
-        if let found = try Self.lookup(for: conjunct, compiler: compiler), case .rowid = found { lookup = found }
+      case .unique, .rowids:
+        // A rowid lookup beats the others; a rowid IN list beats a unique index.
+        if let found = try Self.lookup(for: conjunct, compiler: compiler) {
+          if case .rowid = found { lookup = found }
+          if case .rowids = found, case .unique = lookup { lookup = found }
+        }
       case .scan:
         if let found = try Self.lookup(for: conjunct, compiler: compiler) {
           if case .unique = found, !usesIndexes { continue }
@@ -77,6 +83,33 @@ struct FilterPlan: Sendable {
   /// row. The rowid always qualifies; a unique column only when SQLite's index could serve the
   /// comparison (`sqlite3IndexAffinityOk` and the BINARY collation).
   private static func lookup(for conjunct: SQLExpression, compiler: ExpressionCompiler) throws -> Lookup? {
+    // SQLite's parser has already made `x IN (c)` into `x = +c`, which the planner can look up.
+    if case .inList(let operand, let list, negated: false) = conjunct,
+      let rewritten = ExpressionCompiler.singleValueIn(operand, list, negated: false)
+    {
+      return try lookup(for: rewritten, compiler: compiler)
+    }
+    if case .inList(let operand, let list, negated: false) = conjunct, !list.isEmpty, compiler.table != nil {
+      let isRowid: Bool
+      switch operand {
+      case .rowid: isRowid = true
+      case .column(let name):
+        if let table = compiler.table, let index = table.columnIndex(name) {
+          isRowid = index == table.rowidColumn
+        } else {
+          isRowid = NameKey(name).isRowidName
+        }
+      default: isRowid = false
+      }
+      guard isRowid else { return nil }
+      var values: [ValueEvaluator] = []
+      for item in list {
+        let compiled = try compiler.compile(item)
+        guard compiled.isConstant else { return nil }
+        values.append(compiled.evaluate)
+      }
+      return .rowids(values)
+    }
     guard case .binary(let op, let lhs, let rhs) = conjunct, op == .equal || op == .is, let table = compiler.table
     else { return nil }
     for (keySide, valueSide, valueOnLeft) in [(lhs, rhs, false), (rhs, lhs, true)] {
@@ -164,6 +197,14 @@ struct FilterPlan: Sendable {
         return .some([])
       }
       return .one(rowid)
+    case .rowids(let evaluators):
+      // Each value takes the rowid's INTEGER affinity, then must be a seekable integer.
+      var found = Set<Int64>()
+      for evaluate in evaluators {
+        let key = Self.converted(try evaluate(context), columnAffinity: .integer, valueOnLeft: false)
+        if let rowid = Self.seekableRowid(key), table.data.contains(rowid) { found.insert(rowid) }
+      }
+      return .some(found.sorted())
     }
   }
 
