@@ -94,28 +94,16 @@ public final class MemoryBackend: DatabaseBackend {
         let table = try storage(of: plan.tablePosition, named: insert.table)
         let result = try write { session in try plan.run(insert, parameters, table: table, session: session) }
         return StatementResult(lastInsertRowid: result.lastInsertRowid, changes: result.changes)
-      case .update(let update):
-        let plan: UpdatePlan
-        if let cached = plans.cachedUpdate(update, catalog: catalog) {
+      case .update, .delete:
+        let plan: any WritePlan
+        if let cached = plans.cachedWrite(statement, catalog: catalog) {
           try StatementShape.checkParameters(cached.placeholderNames, parameters)
           plan = cached
         } else {
           try checkShape(statement, parameters)
-          plan = try plans.update(update, catalog: catalog)
+          plan = try plans.write(statement, catalog: catalog)
         }
-        let table = try storage(of: plan.tablePosition, named: update.table)
-        return StatementResult(
-          changes: try write { session in try plan.run(parameters, table: table, session: session) }.changes)
-      case .delete(let delete):
-        let plan: DeletePlan
-        if let cached = plans.cachedDelete(delete, catalog: catalog) {
-          try StatementShape.checkParameters(cached.placeholderNames, parameters)
-          plan = cached
-        } else {
-          try checkShape(statement, parameters)
-          plan = try plans.delete(delete, catalog: catalog)
-        }
-        let table = try storage(of: plan.tablePosition, named: delete.table)
+        let table = try storage(of: plan.tablePosition, named: statement.table)
         return StatementResult(
           changes: try write { session in try plan.run(parameters, table: table, session: session) }.changes)
       }

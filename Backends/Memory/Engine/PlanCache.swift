@@ -70,30 +70,21 @@ final class PlanCache {
     return plan
   }
 
-  /// A compiled plan for this update, if one is cached.
-  func cachedUpdate(_ statement: UpdateStatement, catalog: Catalog) -> UpdatePlan? {
-    SharedPlanCache.update(statement, fingerprint: catalog.fingerprint)
+  /// A compiled plan for this UPDATE or DELETE, if one is cached.
+  func cachedWrite(_ statement: Statement, catalog: Catalog) -> (any WritePlan)? {
+    SharedPlanCache.write(statement, fingerprint: catalog.fingerprint)
   }
 
-  /// Compiles and caches an update whose shape was checked.
-  func update(_ statement: UpdateStatement, catalog: Catalog) throws -> UpdatePlan {
+  /// Compiles and caches an UPDATE or DELETE whose shape was checked.
+  func write(_ statement: Statement, catalog: Catalog) throws -> any WritePlan {
     let table = try catalog.requireTable(statement.table)
-    let plan = try UpdatePlan(
-      statement, definition: table.definition, tablePosition: catalog.creationPosition(of: table))
-    SharedPlanCache.store(plan, for: statement, fingerprint: catalog.fingerprint)
-    return plan
-  }
-
-  /// A compiled plan for this delete, if one is cached.
-  func cachedDelete(_ statement: DeleteStatement, catalog: Catalog) -> DeletePlan? {
-    SharedPlanCache.delete(statement, fingerprint: catalog.fingerprint)
-  }
-
-  /// Compiles and caches a delete whose shape was checked.
-  func delete(_ statement: DeleteStatement, catalog: Catalog) throws -> DeletePlan {
-    let table = try catalog.requireTable(statement.table)
-    let plan = try DeletePlan(
-      statement, definition: table.definition, tablePosition: catalog.creationPosition(of: table))
+    let position = catalog.creationPosition(of: table)
+    let plan: any WritePlan
+    switch statement {
+    case .update(let update): plan = try UpdatePlan(update, definition: table.definition, tablePosition: position)
+    case .delete(let delete): plan = try DeletePlan(delete, definition: table.definition, tablePosition: position)
+    case .select, .insert: throw TandemError.misuse("only an UPDATE or a DELETE has a write plan")
+    }
     SharedPlanCache.store(plan, for: statement, fingerprint: catalog.fingerprint)
     return plan
   }

@@ -225,19 +225,17 @@ struct FacadePair {
 
   /// Runs `call` on both and compares the answers, then the table contents.
   func run(_ call: FacadeCall) -> Verdict {
-    let theirs = FacadeAnswer { try Self.perform(call, on: sqlite) }
-    let mine = FacadeAnswer { try Self.perform(call, on: memory) }
-    if case .failure(let summary) = mine, summary.hasPrefix(Self.unsupportedPrefix) {
-      return .refused(String(summary.dropFirst(Self.unsupportedPrefix.count)))
-    }
+    let theirs = Outcome.of { StatementResult(rows: try Self.perform(call, on: sqlite)) }
+    let mine = Outcome.of { StatementResult(rows: try Self.perform(call, on: memory)) }
+    if let feature = mine.unsupportedFeature { return .refused(feature) }
     if theirs != mine { return .differs("SQLite: \(theirs)\nmemory: \(mine)") }
-    let tables = (FacadeAnswer { try Self.contents(sqlite) }, FacadeAnswer { try Self.contents(memory) })
+    let tables = (
+      Outcome.of { StatementResult(rows: try Self.contents(sqlite)) }, Outcome.of { StatementResult(rows: try Self.contents(memory)) }
+    )
     if tables.0 != tables.1 { return .differs("tables differ after the call\nSQLite: \(tables.0)\nmemory: \(tables.1)") }
-    if case .failure(let summary) = theirs { return .agrees(failure: summary) }
+    if case .failure(let failure) = theirs { return .agrees(failure: failure.description) }
     return .agrees(failure: nil)
   }
-
-  static let unsupportedPrefix = "\(TandemError.Kind.unsupported) - - [] "
 
   static func contents(_ db: some DatabaseWriter) throws -> [[SqliteValue]] {
     try db.fetchAll(Probe.all).map(\.sqliteValues)
@@ -287,7 +285,7 @@ struct FacadePair {
             do {
               answers += try perform(call, on: connection)
             } catch let error as TandemError where error.kind != .unsupported {
-              answers.append([.text(FacadeAnswer.summary(error))])
+              answers.append([.text(FailureSummary(error).description)])
             }
           }
           if rollsBack { throw Rollback() }
@@ -296,35 +294,6 @@ struct FacadePair {
         answers.append([.text("rolled back")])
       }
       return answers
-    }
-  }
-}
-
-/// What a call answered: its values, or its error's comparable fields (never the SQL text, which
-/// differs between engines).
-enum FacadeAnswer: Equatable, CustomStringConvertible {
-  case values([[SqliteValue]])
-  case failure(String)
-
-  init(_ body: () throws -> [[SqliteValue]]) {
-    do {
-      self = .values(try body())
-    } catch let error as TandemError {
-      self = .failure(Self.summary(error))
-    } catch {
-      self = .failure("\(type(of: error)): \(error)")
-    }
-  }
-
-  static func summary(_ error: TandemError) -> String {
-    let constraint = error.constraint.map { "\($0)" } ?? "-"
-    return "\(error.kind) \(constraint) \(error.table ?? "-") \(error.columns) \(error.message)"
-  }
-
-  var description: String {
-    switch self {
-    case .values(let rows): rows.map { $0.map(\.description).joined(separator: "|") }.description
-    case .failure(let summary): "error: \(summary)"
     }
   }
 }

@@ -117,16 +117,24 @@ extension ExpressionCompiler {
     return CompiledCondition(test: test, isConstant: left.isConstant && right.isConstant)
   }
 
+  /// The compiled operands of `x BETWEEN low AND high`, in SQLite's order, with the collation
+  /// of each of its two comparisons.
+  func betweenOperands(_ operand: SQLExpression, _ low: SQLExpression, _ high: SQLExpression) throws -> (
+    value: CompiledExpression, lower: CompiledExpression, upper: CompiledExpression,
+    lowCollation: Collation, highCollation: Collation
+  ) {
+    let value = try compile(operand)
+    let lower = try compile(low)
+    let upper = try compile(high)
+    return (value, lower, upper, Self.comparisonCollation(value, lower), Self.comparisonCollation(value, upper))
+  }
+
   /// BETWEEN in a condition: SQLite jumps on `x >= low` before it evaluates `x <= high`, so the
   /// upper bound is skipped when the first test already decides (x itself is evaluated once).
   private func betweenCondition(
     _ operand: SQLExpression, _ low: SQLExpression, _ high: SQLExpression, wantTrue: Bool
   ) throws -> CompiledCondition {
-    let value = try compile(operand)
-    let lower = try compile(low)
-    let upper = try compile(high)
-    let lowCollation = Self.comparisonCollation(value, lower)
-    let highCollation = Self.comparisonCollation(value, upper)
+    let (value, lower, upper, lowCollation, highCollation) = try betweenOperands(operand, low, high)
     let (v, l, h) = (value.evaluate, lower.evaluate, upper.evaluate)
     let (va, la, ha) = (value.affinity, lower.affinity, upper.affinity)
     let test: ConditionEvaluator = { context in

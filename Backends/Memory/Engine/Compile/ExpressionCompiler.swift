@@ -127,11 +127,7 @@ final class ExpressionCompiler {
       return try inList(operand, list, negated: negated)
 
     case .between(let operand, let low, let high, let negated):
-      let value = try compile(operand)
-      let lower = try compile(low)
-      let upper = try compile(high)
-      let lowCollation = Self.comparisonCollation(value, lower)
-      let highCollation = Self.comparisonCollation(value, upper)
+      let (value, lower, upper, lowCollation, highCollation) = try betweenOperands(operand, low, high)
       let (v, l, h) = (value.evaluate, lower.evaluate, upper.evaluate)
       let (va, la, ha) = (value.affinity, lower.affinity, upper.affinity)
       let between = derived([value, lower, upper]) { context in

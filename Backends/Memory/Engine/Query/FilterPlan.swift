@@ -89,19 +89,9 @@ struct FilterPlan: Sendable {
     {
       return try lookup(for: rewritten, compiler: compiler)
     }
-    if case .inList(let operand, let list, negated: false) = conjunct, !list.isEmpty, compiler.table != nil {
-      let isRowid: Bool
-      switch operand {
-      case .rowid: isRowid = true
-      case .column(let name):
-        if let table = compiler.table, let index = table.columnIndex(name) {
-          isRowid = index == table.rowidColumn
-        } else {
-          isRowid = NameKey(name).isRowidName
-        }
-      default: isRowid = false
-      }
-      guard isRowid else { return nil }
+    guard let table = compiler.table else { return nil }
+    if case .inList(let operand, let list, negated: false) = conjunct, !list.isEmpty {
+      guard isRowid(operand, in: table) else { return nil }
       var values: [ValueEvaluator] = []
       for item in list {
         let compiled = try compiler.compile(item)
@@ -110,32 +100,36 @@ struct FilterPlan: Sendable {
       }
       return .rowids(values)
     }
-    guard case .binary(let op, let lhs, let rhs) = conjunct, op == .equal || op == .is, let table = compiler.table
-    else { return nil }
+    guard case .binary(let op, let lhs, let rhs) = conjunct, op == .equal || op == .is else { return nil }
     for (keySide, valueSide, valueOnLeft) in [(lhs, rhs, false), (rhs, lhs, true)] {
-      let name: String
       switch keySide {
-      case .rowid: name = ""
-      case .column(let column): name = column
+      case .rowid, .column: break
       default: continue
       }
       if case .column = valueSide { continue }
       if case .rowid = valueSide { continue }
       let value = try compiler.compile(valueSide)
       guard value.isConstant else { continue }
-      // `.rowid` is the rowid even when a column is named "rowid".
-      if case .rowid = keySide { return .rowid(value.evaluate, valueOnLeft: valueOnLeft) }
-      guard let index = table.columnIndex(name) else {
-        if NameKey(name).isRowidName { return .rowid(value.evaluate, valueOnLeft: valueOnLeft) }
-        continue
-      }
-      if index == table.rowidColumn { return .rowid(value.evaluate, valueOnLeft: valueOnLeft) }
+      if isRowid(keySide, in: table) { return .rowid(value.evaluate, valueOnLeft: valueOnLeft) }
+      guard case .column(let name) = keySide, let index = table.columnIndex(name) else { continue }
       guard let constraint = table.uniqueConstraints.firstIndex(where: { $0.columns == [index] }) else { continue }
       if value.hasExplicitCollation, value.collation != .binary { continue }
       guard indexAffinityOk(column: table.affinities[index], value: value.affinity) else { continue }
       return .unique(constraint: constraint, column: index, value.evaluate, valueOnLeft: valueOnLeft, matchesNull: op == .is)
     }
     return nil
+  }
+
+  /// Whether `expression` reads the rowid: `.rowid` (even beside a column named "rowid"), the
+  /// rowid alias column, or a rowid name that no column takes.
+  private static func isRowid(_ expression: SQLExpression, in table: TableDefinition) -> Bool {
+    switch expression {
+    case .rowid: return true
+    case .column(let name):
+      guard let index = table.columnIndex(name) else { return NameKey(name).isRowidName }
+      return index == table.rowidColumn
+    default: return false
+    }
   }
 
   /// SQLite's `sqlite3IndexAffinityOk` for `column = value`: the comparison affinity

@@ -49,8 +49,8 @@ enum SharedPlanCache {
 
   private struct State {
     var selects: [SelectKey: SelectPlan] = [:]
-    var updates: [Key<UpdateStatement>: UpdatePlan] = [:]
-    var deletes: [Key<DeleteStatement>: DeletePlan] = [:]
+    /// UPDATE and DELETE plans, keyed by their statement.
+    var writes: [Key<Statement>: any WritePlan] = [:]
     var inserts: [Key<InsertPlan.Shape>: InsertPlan] = [:]
   }
 
@@ -68,24 +68,15 @@ enum SharedPlanCache {
     state.withLock { store(plan, key, in: &$0.selects) }
   }
 
-  static func update(_ statement: UpdateStatement, fingerprint: Int) -> UpdatePlan? {
+  /// The plan of an UPDATE or DELETE.
+  static func write(_ statement: Statement, fingerprint: Int) -> (any WritePlan)? {
     let key = Key(fingerprint: fingerprint, statement: statement)
-    return state.withLock { $0.updates[key] }
+    return state.withLock { $0.writes[key] }
   }
 
-  static func store(_ plan: UpdatePlan, for statement: UpdateStatement, fingerprint: Int) {
+  static func store(_ plan: any WritePlan, for statement: Statement, fingerprint: Int) {
     let key = Key(fingerprint: fingerprint, statement: statement)
-    state.withLock { store(plan, key, in: &$0.updates) }
-  }
-
-  static func delete(_ statement: DeleteStatement, fingerprint: Int) -> DeletePlan? {
-    let key = Key(fingerprint: fingerprint, statement: statement)
-    return state.withLock { $0.deletes[key] }
-  }
-
-  static func store(_ plan: DeletePlan, for statement: DeleteStatement, fingerprint: Int) {
-    let key = Key(fingerprint: fingerprint, statement: statement)
-    state.withLock { store(plan, key, in: &$0.deletes) }
+    state.withLock { store(plan, key, in: &$0.writes) }
   }
 
   static func insert(_ shape: InsertPlan.Shape, fingerprint: Int) -> InsertPlan? {

@@ -151,3 +151,17 @@ extension InsertPlan.Shape: ExactSpelling {
       && conflict.hasSameSpelling(as: other.conflict)
   }
 }
+
+extension Statement: ExactSpelling {
+  func hasSameSpelling(as other: Statement) -> Bool {
+    switch (self, other) {
+    case (.select(let a), .select(let b)): a.hasSameSpelling(as: b)
+    case (.update(let a), .update(let b)): a.hasSameSpelling(as: b)
+    case (.delete(let a), .delete(let b)): a.hasSameSpelling(as: b)
+    case (.insert(let a), .insert(let b)):
+      a.table.hasSameSpelling(as: b.table) && a.columns.hasSameSpelling(as: b.columns)
+        && a.rows.hasSameSpelling(as: b.rows) && a.conflict.hasSameSpelling(as: b.conflict)
+    default: false
+    }
+  }
+}
