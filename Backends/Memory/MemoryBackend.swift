@@ -1,3 +1,4 @@
+import Foundation
 import TandemCore
 
 /// The pure-Swift database engine: stores rows in memory and evaluates the query model itself,
@@ -86,7 +87,7 @@ public final class MemoryBackend: DatabaseBackend {
       case .select(let select):
         let plan = try selectPlan(select, parameters)
         let table = try storage(of: plan.tablePosition, named: select.table)
-        return StatementResult(rows: try plan.run(parameters, table: table))
+        return StatementResult(rows: try plan.rows(parameters, table: table))
       case .insert(let insert):
         try checkShape(statement, parameters)
         let shape = InsertPlan.Shape(table: insert.table, columns: insert.columns, conflict: insert.conflict)
@@ -298,14 +299,23 @@ public final class MemoryBackend: DatabaseBackend {
       throw error
     }
     log.commitIfIdle()
-    assertInvariants()
+    if checksInvariants { try checkInvariants() }
     return StatementResult(rows: [], lastInsertRowid: session.lastInsertRowid, changes: session.changes)
   }
 
-  /// Debug builds: every small table's indexes match its rows.
-  private func assertInvariants() {
-    #if DEBUG
-      for table in catalog.allTables where table.data.rowCount <= 2048 { table.data.assertInvariants() }
-    #endif
+  /// Whether every write checks that each table's rows and indexes agree (a full pass over
+  /// every table, so for the engine's own tests: set `TANDEM_MEMORY_CHECKS=1`, or set it here).
+  public var checksInvariants = MemoryBackend.checksInvariantsByDefault
+
+  /// `TANDEM_MEMORY_CHECKS=1` in the environment turns the checks on for every new database.
+  static let checksInvariantsByDefault = ProcessInfo.processInfo.environment["TANDEM_MEMORY_CHECKS"] == "1"
+
+  /// Throws a misuse error naming the table and the first disagreement between its rows and indexes.
+  func checkInvariants() throws {
+    for table in catalog.allTables {
+      if let problem = table.data.invariantViolation() {
+        throw TandemError.misuse("memory engine invariant broken in table \(table.name): \(problem)")
+      }
+    }
   }
 }

@@ -81,8 +81,8 @@ final class PlanCache {
     let position = catalog.creationPosition(of: table)
     let plan: any WritePlan
     switch statement {
-    case .update(let update): plan = try UpdatePlan(update, definition: table.definition, tablePosition: position)
-    case .delete(let delete): plan = try DeletePlan(delete, definition: table.definition, tablePosition: position)
+    case .update(let update): plan = try UpdatePlan(update, table: table, tablePosition: position, catalog: catalog)
+    case .delete(let delete): plan = try DeletePlan(delete, table: table, tablePosition: position, catalog: catalog)
     case .select, .insert: throw TandemError.misuse("only an UPDATE or a DELETE has a write plan")
     }
     SharedPlanCache.store(plan, for: statement, fingerprint: catalog.fingerprint)

@@ -50,6 +50,13 @@ final class ExpressionCompiler {
     self.table = table
   }
 
+  /// A compiler whose parameter slots start as `parameterNames` (to compile more of a statement
+  /// whose other parts were compiled earlier, sharing their slots).
+  convenience init(table: TableDefinition?, parameterNames: [String]) {
+    self.init(table: table)
+    for name in parameterNames { _ = parameterSlot(name) }
+  }
+
   /// The result slot of an aggregate call compiled by this compiler. Identical calls share one
   /// (even those holding placeholders, which SQLite steps separately but identically).
   func aggregateSlot(for expression: SQLExpression) -> Int? { aggregateSlots[canonical(expression)] }

@@ -1,13 +1,27 @@
 import TandemCore
 
-/// The end of SQLite's select loop: DISTINCT, then ORDER BY (a sorter that holds at most
-/// LIMIT + OFFSET rows when there is a LIMIT), then OFFSET and LIMIT.
+/// The end of SQLite's select loop: DISTINCT, then the ORDER BY — no sort when the scan already
+/// delivers the order, a sorter, or a sorter per block of rows whose leading ORDER BY terms the
+/// scan delivers — then OFFSET and LIMIT, handing each result row to the caller as soon as SQLite
+/// would.
 ///
 /// It evaluates result columns and sort keys exactly when SQLite does, so a failing expression
-/// fails on the same rows: without ORDER BY, rows skipped by OFFSET are never projected and the
-/// scan stops at LIMIT; with a LIMIT, a row whose sort key cannot enter the full sorter is
-/// dropped before its result columns are computed.
+/// fails on the same rows: without a sort, rows skipped by OFFSET are never projected and the
+/// scan stops at LIMIT; with a LIMIT, the sorter holds at most LIMIT + OFFSET rows, and a row
+/// whose sort key cannot enter the full sorter is dropped before its result columns are
+/// computed; a block sorter computes them first, and stops at the end of the block that
+/// reached the limit.
 struct OutputCollector {
+  /// How the ORDER BY is met.
+  enum Order {
+    /// No ORDER BY, or the scan delivers it: rows go out as they come.
+    case none
+    /// A sorter over every row.
+    case sorted([SortTerm])
+    /// The scan delivers the first `prefix` terms: rows are sorted block by block.
+    case blocks([SortTerm], prefix: Int)
+  }
+
   private struct Entry {
     let keys: [SqliteValue]
     let sequence: Int
@@ -15,26 +29,34 @@ struct OutputCollector {
   }
 
   private let distinctCollations: [Collation]?
-  private let orderTerms: [SortTerm]?
-  private let limit: Int?
-  private let offset: Int
-  /// LIMIT + OFFSET when ORDER BY has a LIMIT (SQLite's `OP_OffsetLimit`); `nil` is unbounded.
-  private let capacity: Int?
+  private let order: Order
+  /// LIMIT (`nil`: none) and the rows still to skip for OFFSET.
+  private var limit: Int?
+  private var offset: Int
+  /// Rows the sorter may still take before it only replaces its largest (SQLite's LIMIT+OFFSET
+  /// counter); `nil` without a LIMIT.
+  private var capacity: Int?
+  /// Whether a row that cannot enter the full sorter ends the scan's current IN value (SQLite's
+  /// ORDER BY LIMIT optimization over an ordered inner loop).
+  private let skipsInnerLoop: Bool
   private var seen = Set<[ValueEqualityKey]>()
-  private var rows: [[SqliteValue]] = []
-  private var skipped = 0
-  /// ORDER BY entries; a max-heap (greatest key on top) while bounded, else in arrival order.
+  private var delivered = 0
+  /// Sorter entries; a max-heap (greatest key on top) while bounded, else in arrival order.
   private var entries: [Entry] = []
   private var sequence = 0
+  /// The leading keys of the current block.
+  private var blockPrefix: [SqliteValue]?
 
-  /// A collector for a statement's DISTINCT flag (with each result column's collation), ORDER BY
-  /// terms (`nil`: none) and window.
-  init(distinct: [Collation]?, orderBy: [SortTerm]?, window: (limit: Int?, offset: Int)) {
+  /// A collector for a statement's DISTINCT flag (with each result column's collation), order and window.
+  init(distinct: [Collation]?, order: Order, window: (limit: Int?, offset: Int), skipsInnerLoop: Bool = false) {
     distinctCollations = distinct
-    orderTerms = orderBy
+    self.order = order
     limit = window.limit
     offset = window.offset
-    if orderBy != nil, let limit = window.limit {
+    self.skipsInnerLoop = skipsInnerLoop
+    if case .none = order {
+      capacity = nil
+    } else if let limit = window.limit {
       let (sum, overflow) = limit.addingReportingOverflow(window.offset)
       capacity = overflow ? nil : sum
     } else {
@@ -43,42 +65,101 @@ struct OutputCollector {
   }
 
   /// Offers one row. `project` computes its result columns and `keys` its ORDER BY values, each
-  /// called at most once and only when SQLite would. Returns false once no later row can appear
-  /// in the output (no ORDER BY and LIMIT reached): the caller stops.
-  mutating func offer(project: () throws -> [SqliteValue], keys: () throws -> [SqliteValue]) throws -> Bool {
+  /// called at most once and only when SQLite would; `emit` receives each result row as SQLite
+  /// hands it out. Returns what the scan does next.
+  mutating func offer(
+    project: () throws -> [SqliteValue], keys: () throws -> [SqliteValue], emit: ([SqliteValue]) throws -> Void
+  ) throws -> TableScan.Step {
     var projected: [SqliteValue]?
     if let collations = distinctCollations {
       let values = try project()
       let key = zip(values, collations).map { ValueEqualityKey($0, collation: $1) }
-      if !seen.insert(key).inserted { return true }
+      if !seen.insert(key).inserted { return .next }
       projected = values
     }
-    guard let terms = orderTerms else {
-      if skipped < offset {
-        skipped += 1
-        return true
+    switch order {
+    case .none:
+      if offset > 0 {
+        offset -= 1
+        return .next
       }
-      rows.append(try projected ?? project())
-      if let limit, rows.count >= limit { return false }
-      return true
+      try emit(projected ?? project())
+      delivered += 1
+      if let limit, delivered >= limit { return .stop }
+      return .next
+
+    case .sorted(let terms):
+      let sortKeys = try keys()
+      return try insert(sortKeys, terms, projected: projected, project: project)
+
+    case .blocks(let terms, let prefix):
+      let sortKeys = try keys()
+      let row = try projected ?? project()
+      let leading = Array(sortKeys[..<prefix])
+      if let current = blockPrefix, !Self.samePrefix(current, leading, terms) {
+        try flush(terms, emit: emit)
+        if capacity == 0 { return .stop }
+      }
+      blockPrefix = leading
+      _ = try insert(sortKeys, terms, projected: row, project: { row })
+      return .next
     }
-    let sortKeys = try keys()
-    if let capacity, entries.count >= capacity {
-      guard let top = entries.first, Ordering.compare(top.keys, sortKeys, terms) > 0 else { return true }
-      popTop(terms)
+  }
+
+  /// Adds a row to the sorter, keeping at most `capacity` rows.
+  private mutating func insert(
+    _ sortKeys: [SqliteValue], _ terms: [SortTerm], projected: [SqliteValue]?, project: () throws -> [SqliteValue]
+  ) throws -> TableScan.Step {
+    let bounded = capacity != nil
+    if let remaining = capacity {
+      if remaining > 0 {
+        capacity = remaining - 1
+      } else {
+        guard let top = entries.first, Ordering.compare(top.keys, sortKeys, terms) > 0 else {
+          return skipsInnerLoop ? .skipInnerLoop : .next
+        }
+        popTop(terms)
+      }
     }
     let entry = Entry(keys: sortKeys, sequence: sequence, row: try projected ?? project())
     sequence += 1
     entries.append(entry)
-    if capacity != nil { siftUp(entries.count - 1, terms) }
-    return true
+    if bounded { siftUp(entries.count - 1, terms) }
+    return .next
   }
 
-  /// The output rows.
-  func result() -> [[SqliteValue]] {
-    guard let terms = orderTerms else { return rows }
-    let ordered = entries.sorted { Self.precedes($0, $1, terms) }.map(\.row)
-    return LimitClause.apply((limit, offset), to: ordered)
+  /// Hands out the rows still held: the sorter's, in order, after OFFSET.
+  mutating func finish(emit: ([SqliteValue]) throws -> Void) throws {
+    switch order {
+    case .none: return
+    case .sorted(let terms), .blocks(let terms, _): try flush(terms, emit: emit)
+    }
+  }
+
+  private mutating func flush(_ terms: [SortTerm], emit: ([SqliteValue]) throws -> Void) throws {
+    let ordered = entries.sorted { Self.precedes($0, $1, terms) }
+    entries.removeAll(keepingCapacity: true)
+    for entry in ordered {
+      if offset > 0 {
+        offset -= 1
+        continue
+      }
+      if let limit, delivered >= limit { break }
+      try emit(entry.row)
+      delivered += 1
+    }
+  }
+
+  /// Whether two rows' leading keys are equal (SQLite compares them with their collations).
+  private static func samePrefix(_ a: [SqliteValue], _ b: [SqliteValue], _ terms: [SortTerm]) -> Bool {
+    for index in a.indices {
+      let x = a[index]
+      let y = b[index]
+      if x.isNull != y.isNull { return false }
+      if x.isNull { continue }
+      if ValueOrder.compare(x, y, collation: terms[index].collation) != 0 { return false }
+    }
+    return true
   }
 
   private static func precedes(_ a: Entry, _ b: Entry, _ terms: [SortTerm]) -> Bool {

@@ -34,7 +34,8 @@ final class SelectPlan: Sendable {
   /// The parameter names in placeholder order, for the missing-value check of later runs.
   let placeholderNames: [String]
   let window: LimitClause
-  let filter: FilterPlan
+  /// How the rows are found (the WHERE clause, planned as SQLite plans it).
+  let source: ScanSource
   /// How each result column is read: straight from the row when it is a plain column.
   let projection: [Projection]
   /// Whether the result columns are the table's columns in order (the rowid alias, which
@@ -48,17 +49,6 @@ final class SelectPlan: Sendable {
   let distinct: Bool
   let orderKeys: [ValueEvaluator]
   let orderTerms: [SortTerm]
-  /// When ORDER BY starts with the rowid, SQLite reads the table in rowid order (backwards for
-  /// DESC) instead of sorting: `false` ascending, `true` descending, `nil` when it sorts.
-  let rowidOrder: Bool?
-  /// Whether ORDER BY starts with a column that leads an index, which SQLite may then walk
-  /// instead of sorting: it evaluates a row's result columns only once the row is inside the
-  /// LIMIT/OFFSET window, where a sort evaluates every row. Whether it walks the index is its
-  /// planner's choice, so the engine cannot tell which rows SQLite evaluates.
-  let mayReadInIndexOrder: Bool
-  /// Whether result rows can be handed over as the scan meets them (see ``run(_:table:eachRow:)``):
-  /// no aggregate, DISTINCT or sort, and every result column read straight from the row.
-  let streams: Bool
   let aggregate: AggregatePart?
 
   /// Compiles `statement` against the table `definition`, found at `tablePosition`.
@@ -90,8 +80,8 @@ final class SelectPlan: Sendable {
       }
     }
     compiler.aggregatePolicy = .forbidden
-    // The SQLite backend reads aggregate and DISTINCT queries NOT INDEXED: no unique index lookups.
-    filter = try FilterPlan(whereClause, compiler: compiler, usesIndexes: !(statement.isAggregate || statement.distinct))
+    let request = Self.whereRequest(statement, isAggregate: isAggregate, definition: definition, compiler: compiler)
+    source = try ScanSource(filter: whereClause, table: definition, request: request, compiler: compiler)
     compiler.aggregatePolicy = isAggregate ? .collect : .deferredMisuse
     try Self.checkOrdinals(statement.orderBy.map(\.expression), clause: "ORDER", columns: statement.columns.count)
     let compiledOrder = try statement.orderBy.map { try compiler.compile($0.expression) }
@@ -122,27 +112,6 @@ final class SelectPlan: Sendable {
     orderTerms = zip(statement.orderBy, compiledOrder).map { term, compiled in
       SortTerm(descending: term.descending, nulls: term.nulls, collation: compiled.collation ?? .binary)
     }
-    mayReadInIndexOrder = statement.orderBy.first.map { term in
-      guard case .column(let name) = ExpressionCompiler.withoutCollate(term.expression),
-        let column = definition.columnIndex(name)
-      else { return false }
-      return definition.uniqueConstraints.contains { $0.columns.first == column }
-        || definition.schema.indexes.contains { index in
-          index.columns.first.flatMap { definition.columnIndex($0) } == column
-        }
-    } ?? false
-    rowidOrder = isAggregate ? nil : statement.orderBy.first.flatMap { term in
-      switch term.expression {
-      case .rowid:
-        return term.descending
-      case .column(let name):
-        let index = definition.columnIndex(name)
-        let isRowid = index.map { $0 == definition.rowidColumn } ?? NameKey(name).isRowidName
-        return isRowid ? term.descending : nil
-      default:
-        return nil
-      }
-    }
     if isAggregate {
       let analysisOrder = statement.columns + statement.orderBy.map(\.expression) + [statement.having].compactMap { $0 }
       var stepOrder: [Int] = []
@@ -169,9 +138,6 @@ final class SelectPlan: Sendable {
     } else {
       aggregate = nil
     }
-    streams =
-      !isAggregate && !distinct && (orderKeys.isEmpty || rowidOrder != nil)
-      && projection.allSatisfy { if case .computed = $0 { false } else { true } }
   }
 
   /// Whether an aggregate call survives SQLite's parse-time folding (see
@@ -298,178 +264,79 @@ final class SelectPlan: Sendable {
     return result
   }
 
-  /// Runs the query on `table` (the storage of the table it was compiled for). A missing
-  /// parameter value is the misuse error for the first placeholder without one.
-  func run(_ parameters: [String: SqliteValue], table: TableStorage) throws -> [[SqliteValue]] {
-    return try withBoundParameters(parameters) { bound in
-      var context = EvaluationContext()
-      context.parameters = bound
-      guard let window = try self.window.evaluate(context) else { return [] }
-      let constantsHold = try filter.constantsHold(context)
-      if let aggregate {
-        return try runAggregate(aggregate, table: table, window: window, context, rowsExist: constantsHold)
-      }
-      guard constantsHold else { return [] }
-      return try runPlain(table: table, window: window, context)
+  /// The WHERE request SQLite's planner works from for this select: NOT INDEXED for aggregates
+  /// and DISTINCT (as the SQLite backend renders them), the ORDER BY — or GROUP BY, or the
+  /// min/max optimization's one term — and the columns the statement reads.
+  private static func whereRequest(
+    _ statement: SelectStatement, isAggregate: Bool, definition: TableDefinition, compiler: ExpressionCompiler
+  ) -> WherePlan.Request {
+    var request = WherePlan.Request()
+    request.loops.notIndexed = statement.isAggregate || statement.distinct
+    let context = WhereContext(table: definition)
+    var expressions = statement.columns + statement.groupBy + statement.orderBy.map(\.expression)
+    if let filter = statement.filter { expressions.append(filter) }
+    if let having = statement.having { expressions.append(having) }
+    for column in ColumnUsage.columns(in: expressions, table: definition) {
+      request.loops.columnsUsed |= TableStatistics.usedBit(column)
+      request.loops.exactColumnsUsed.insert(column)
     }
+    if isAggregate {
+      if !statement.groupBy.isEmpty {
+        request.orderBy = statement.groupBy.map { .init(expression: $0, descending: false, nullsReversed: false) }
+        request.purpose = .groupBy
+      } else if statement.having == nil, let extremum = minMaxCall(statement, compiler: compiler) {
+        let isMax = extremum.function == .max
+        request.orderBy = [
+          .init(
+            expression: extremum.argument, descending: isMax,
+            nullsReversed: !isMax && context.canBeNull(extremum.argument))
+        ]
+        request.purpose = .minMax
+      }
+    } else {
+      request.orderBy = statement.orderBy.map { term in
+        let reversedNulls = term.nulls.map { ($0 == .last) != term.descending } ?? false
+        return .init(expression: term.expression, descending: term.descending, nullsReversed: reversedNulls)
+      }
+      request.wantsDistinct = statement.distinct
+    }
+    request.loops.orderBy = request.orderBy.map(\.expression)
+    return request
   }
 
-  private func runPlain(
-    table: TableStorage, window: (limit: Int?, offset: Int), _ context: EvaluationContext
-  ) throws -> [[SqliteValue]] {
-    // ORDER BY rowid needs no sort: the scan order is the output order (the rowid is unique,
-    // so later terms never apply), and LIMIT stops the scan.
-    let sorts = !orderKeys.isEmpty && rowidOrder == nil
-    var collector = OutputCollector(
-      distinct: distinct ? columnCollations : nil, orderBy: sorts ? orderTerms : nil, window: window)
-    let windowed = window.limit != nil || window.offset > 0
-    try filter.forEachRow(in: table, context, descending: rowidOrder == true) { row, _ in
-      do {
-        return try collector.offer(project: { try project(row) }, keys: { try orderKeys.map { try $0(row) } })
-      } catch let error as TandemError where sorts && windowed && mayReadInIndexOrder && error.kind != .unsupported {
-        // SQLite may never evaluate this row (see ``mayReadInIndexOrder``): refuse, not guess.
-        throw EngineError.unsupported(
-          "an error (\(error.message)) in a row that LIMIT/OFFSET may skip when SQLite reads ORDER BY from an index")
+  /// The one aggregate call of a statement that SQLite's min/max optimization serves: the only
+  /// aggregate of the statement (calls holding a bound value count separately), min() or max()
+  /// of one argument.
+  private static func minMaxCall(
+    _ statement: SelectStatement, compiler: ExpressionCompiler
+  ) -> (function: AggregateFunction, argument: SQLExpression)? {
+    var keys: [SQLExpression] = []
+    var count = 0
+    for call in aggregateCalls(in: statement.columns + statement.orderBy.map(\.expression)) {
+      if let key = compiler.comparisonKey(call) {
+        if keys.contains(key) { continue }
+        keys.append(key)
       }
+      count += 1
     }
-    return collector.result()
+    guard count == 1, let call = aggregateCalls(in: statement.columns + statement.orderBy.map(\.expression)).first,
+      case .aggregate(let function, let argument?, _) = call, function == .min || function == .max
+    else { return nil }
+    return (function, argument)
   }
+}
 
-  /// Calls `body` with the parameter values in slot order, in a temporary buffer (`nil` when
-  /// there are none); a missing value is reported in placeholder order.
-  func withBoundParameters<Result>(
-    _ parameters: [String: SqliteValue], _ body: (UnsafePointer<SqliteValue>?) throws -> Result
-  ) throws -> Result {
-    let count = parameterNames.count
-    if count == 0 {
-      if hasUnreadPlaceholders { try StatementShape.checkParameters(placeholderNames, parameters) }
-      return try body(nil)
+/// The columns an expression reads, by position (the rowid and its alias are not columns).
+enum ColumnUsage {
+  static func columns(in expressions: [SQLExpression], table: TableDefinition) -> Set<Int> {
+    var result = Set<Int>()
+    func walk(_ expression: SQLExpression) {
+      if case .column(let name) = expression, let index = table.columnIndex(name), index != table.rowidColumn {
+        result.insert(index)
+      }
+      expression.children.forEach(walk)
     }
-    return try withUnsafeTemporaryAllocation(of: SqliteValue.self, capacity: count) { buffer in
-      var bound = 0
-      defer { UnsafeMutableBufferPointer(rebasing: buffer[..<bound]).deinitialize() }
-      for name in parameterNames {
-        guard let value = parameters[name] else { break }
-        buffer.initializeElement(at: bound, to: ValueOperations.bound(value))
-        bound += 1
-      }
-      if bound < count || hasUnreadPlaceholders {
-        try StatementShape.checkParameters(placeholderNames, parameters)
-        if bound < count { throw TandemError.misuse("missing value for parameter :\(parameterNames[bound])") }
-      }
-      return try body(UnsafePointer(buffer.baseAddress))
-    }
-  }
-
-  @inline(__always)
-  private func project(_ row: EvaluationContext) throws -> [SqliteValue] {
-    if copiesRows, let stored = row.row {
-      let count = projection.count
-      var values: [SqliteValue] = []
-      values.reserveCapacity(count)
-      for index in 0..<count { values.append(stored[index]) }
-      return values
-    }
-    var values: [SqliteValue] = []
-    values.reserveCapacity(projection.count)
-    for column in projection {
-      switch column {
-      case .column(let index): values.append(row.row?[index] ?? .null)
-      case .rowid: values.append(row.row == nil ? .null : .integer(row.rowid))
-      case .computed(let evaluate): values.append(try evaluate(row))
-      }
-    }
-    return values
-  }
-
-  private func runAggregate(
-    _ aggregate: AggregatePart, table: TableStorage, window: (limit: Int?, offset: Int), _ context: EvaluationContext, rowsExist: Bool
-  ) throws -> [[SqliteValue]] {
-    // The SQLite backend reads aggregate and DISTINCT queries `NOT INDEXED`: rows in rowid order.
-    let matches = rowsExist ? try filter.matchingRows(in: table, context) : []
-    let columnCount = table.data.columnCount
-    return try table.data.withCells { base in
-      func rowContext(_ index: Int) -> EvaluationContext {
-        var row = context
-        if let base {
-          row.row = base + Int(matches[index].slot) * columnCount
-          row.rowid = matches[index].rowid
-        }
-        return row
-      }
-      let groups: [[Int]]
-      if aggregate.groupKeys.isEmpty {
-        groups = [Array(matches.indices)]
-      } else {
-        var keys: [[SqliteValue]] = []
-        keys.reserveCapacity(matches.count)
-        for index in matches.indices {
-          let row = rowContext(index)
-          keys.append(try aggregate.groupKeys.map { try $0(row) })
-        }
-        groups = Ordering.groups(keys, terms: aggregate.groupTerms)
-      }
-      let sorts = !orderKeys.isEmpty && !(aggregate.orderedByGroups && !aggregate.groupKeys.isEmpty)
-      var collector = OutputCollector(
-        distinct: distinct ? columnCollations : nil, orderBy: sorts ? orderTerms : nil, window: window)
-      // SQLite's "skip" register, shared by every min()/max() and never reset: bare columns are
-      // copied from a row unless the last min()/max() that ran on it skipped it. A DISTINCT
-      // duplicate does not run at all and leaves the register as it was.
-      var skipped: Bool?
-      for group in groups {
-        var accumulators = aggregate.calls.map {
-          AggregateAccumulator($0.function, distinct: $0.distinct, collation: $0.collation)
-        }
-        var seen: [Int: Set<ValueEqualityKey>] = [:]
-        var representative: Int?
-        var overflow: (any Error)?
-        // Each min()/max() slot's decision on the current row: skipped, not skipped, or not run.
-        var decisions = [Bool?](repeating: nil, count: aggregate.calls.count)
-        for member in group {
-          let row = rowContext(member)
-          for (position, slot) in aggregate.stepOrder.enumerated() {
-            let call = aggregate.calls[slot]
-            guard aggregate.stepsSlot[position] else {
-              if let decision = decisions[slot] { skipped = decision }
-              continue
-            }
-            let value = try call.argument?(row) ?? ValueOperations.zero
-            guard call.function == .min || call.function == .max else {
-              do {
-                try accumulators[slot].step(value)
-              } catch where call.function == .sum {
-                // SQLite's sum() keeps going and reports `integer overflow` when it is finalized.
-                overflow = overflow ?? error
-              }
-              continue
-            }
-            // The DISTINCT check treats NULLs as equal to each other.
-            if call.distinct
-              && seen[slot, default: []].insert(ValueEqualityKey(value, collation: call.collation)).inserted == false
-            {
-              decisions[slot] = nil
-              continue
-            }
-            let before = accumulators[slot].result()
-            try accumulators[slot].step(value)
-            skipped = value.isNull ? !before.isNull : !(before.isNull || before != accumulators[slot].result())
-            decisions[slot] = skipped
-          }
-          if aggregate.hasExtremum ? skipped != true : representative == nil { representative = member }
-        }
-        // Every aggregate is finalized before HAVING runs.
-        if let overflow { throw overflow }
-        let results = accumulators.map { $0.result() }
-        let proceed = try results.withUnsafeBufferPointer { values in
-          var groupContext = representative.map(rowContext) ?? context
-          groupContext.aggregates = values.baseAddress
-          if let having = aggregate.having, try !having(groupContext) { return true }
-          return try collector.offer(
-            project: { try project(groupContext) }, keys: { try orderKeys.map { try $0(groupContext) } })
-        }
-        if !proceed { break }
-      }
-      return collector.result()
-    }
+    expressions.forEach(walk)
+    return result
   }
 }

@@ -27,6 +27,9 @@ final class TableDefinition: Sendable {
   let isAutoincrement: Bool
   /// UNIQUE and non-integer PRIMARY KEY constraints, in SQLite's checking order (last declared first).
   let uniqueConstraints: [UniqueConstraint]
+  /// Every index SQLite keeps for the table (the constraints' automatic ones and the declared
+  /// ones), in the order of its index list: the most recently created first.
+  let indexes: [IndexDefinition]
   /// Names of the explicit indexes (`IndexSchema`), for name collisions.
   let indexNames: [String]
   /// Foreign keys declared on this table's columns, in the order SQLite processes them.
@@ -77,19 +80,21 @@ final class TableDefinition: Sendable {
 
     // Indexes in creation order: column constraints in column order, then the table-level
     // composite PRIMARY KEY, then the explicit indexes. SQLite checks the most recent first.
-    var created: [UniqueConstraint] = []
+    var created: [IndexDefinition] = []
+    func addAutomatic(_ columns: [Int], isPrimaryKey: Bool) {
+      created.append(
+        IndexDefinition(
+          name: "sqlite_autoindex_\(schema.name)_\(created.count + 1)", columns: columns,
+          columnNames: columns.map { schema.columns[$0].name }, isUnique: true, isPrimaryKey: isPrimaryKey,
+          isAutomatic: true))
+    }
     for (index, column) in schema.columns.enumerated() {
       let isSingleKey = column.primaryKey != nil && keys.count == 1
-      if isSingleKey && index != alias {
-        created.append(UniqueConstraint(columns: [index], columnNames: [column.name], isPrimaryKey: true))
-      }
-      if column.isUnique && !isSingleKey {
-        created.append(UniqueConstraint(columns: [index], columnNames: [column.name], isPrimaryKey: false))
-      }
+      if isSingleKey && index != alias { addAutomatic([index], isPrimaryKey: true) }
+      if column.isUnique && !isSingleKey { addAutomatic([index], isPrimaryKey: false) }
     }
     if keys.count > 1 {
-      let positions = keys.compactMap { key in schema.columns.firstIndex { $0.name == key.name } }
-      created.append(UniqueConstraint(columns: positions, columnNames: keys.map(\.name), isPrimaryKey: true))
+      addAutomatic(keys.compactMap { key in schema.columns.firstIndex { $0.name == key.name } }, isPrimaryKey: true)
     }
     var names: [String] = []
     var seenNames = Set<NameKey>()
@@ -108,13 +113,19 @@ final class TableDefinition: Sendable {
         guard let position = lookup[NameKey(name)] else { throw EngineError.noSuchColumn(name) }
         positions.append(position)
       }
-      if index.isUnique {
-        created.append(
-          UniqueConstraint(
-            columns: positions, columnNames: positions.map { schema.columns[$0].name }, isPrimaryKey: false))
-      }
+      created.append(
+        IndexDefinition(
+          name: indexName, columns: positions, columnNames: positions.map { schema.columns[$0].name },
+          isUnique: index.isUnique, isPrimaryKey: false, isAutomatic: false))
     }
-    uniqueConstraints = created.reversed()
+    let ordered = Array(created.reversed())
+    indexes = ordered
+    uniqueConstraints = ordered.indices.compactMap { position in
+      let index = ordered[position]
+      guard index.isUnique else { return nil }
+      return UniqueConstraint(
+        columns: index.columns, columnNames: index.columnNames, isPrimaryKey: index.isPrimaryKey, index: position)
+    }
     indexNames = names
 
 
@@ -144,6 +155,24 @@ struct UniqueConstraint: Sendable {
   let columnNames: [String]
   /// Whether this is the PRIMARY KEY (reported as a primary key violation).
   let isPrimaryKey: Bool
+  /// The position of the index that enforces it in ``TableDefinition/indexes``.
+  let index: Int
+}
+
+/// One index of a table: a constraint's automatic index or a declared one.
+struct IndexDefinition: Sendable {
+  /// Its name (`sqlite_autoindex_<table>_<n>` for a constraint's index, as SQLite names it).
+  let name: String
+  /// Column positions, in index order.
+  let columns: [Int]
+  /// Column names, in index order.
+  let columnNames: [String]
+  /// Whether the index enforces uniqueness.
+  let isUnique: Bool
+  /// Whether it is a non-integer PRIMARY KEY's index.
+  let isPrimaryKey: Bool
+  /// Whether SQLite made it for a constraint (rather than a `CREATE INDEX`).
+  let isAutomatic: Bool
 }
 
 /// A foreign key from one column of a child table.

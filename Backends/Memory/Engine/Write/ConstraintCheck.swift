@@ -47,9 +47,7 @@ enum ConstraintCheck {
     case .rowid:
       return rowid != selfRowid && table.data.contains(rowid) ? rowid : nil
     case .constraint(let index):
-      guard let key = table.data.key(of: values, in: index), let owner = table.data.owner(of: key, in: index),
-        owner != selfRowid
-      else { return nil }
+      guard let owner = table.data.owner(of: values, inConstraint: index), owner != selfRowid else { return nil }
       return owner
     }
   }

@@ -4,24 +4,41 @@ import TandemCore
 final class DeletePlan: Sendable {
   /// The table's position in the catalog's creation order.
   let tablePosition: Int
-  let filter: FilterPlan
+  let source: ScanSource
   let parameterNames: [String]
   /// The parameter names in placeholder order, for the missing-value check of later runs.
   let placeholderNames: [String]
   /// Whether the WHERE clause calls a function (which SQLite counts as a possible abort).
   private let callsFunction: Bool
+  /// Whether foreign keys name the table (as child or parent): SQLite then collects the rows first.
+  private let involvesForeignKeys: Bool
 
-  /// Compiles `statement` against the table `definition`, found at `tablePosition`.
-  init(_ statement: DeleteStatement, definition: TableDefinition, tablePosition: Int) throws {
+  /// Compiles `statement` against `table`, found at `tablePosition` in `catalog`.
+  init(_ statement: DeleteStatement, table: TableStorage, tablePosition: Int, catalog: Catalog) throws {
     self.tablePosition = tablePosition
+    let definition = table.definition
     let compiler = ExpressionCompiler(table: definition)
-    filter = try FilterPlan(statement.filter, compiler: compiler)
+    involvesForeignKeys = catalog.hasForeignKeys(table)
+    var request = WherePlan.Request()
+    request.loops.wantsOnePass = true
+    request.onePass = involvesForeignKeys ? .singleRow : .multiRow(allowsMultiOr: true)
+    for column in ColumnUsage.columns(in: statement.filter.map { [$0] } ?? [], table: definition) {
+      request.loops.columnsUsed |= TableStatistics.usedBit(column)
+      request.loops.exactColumnsUsed.insert(column)
+    }
+    // Rows a multi-index OR finds twice are tolerated (SQLite's WHERE_DUPLICATES_OK); rows
+    // are removed while the scan walks their indexes.
+    source = try ScanSource(
+      filter: statement.filter, table: definition, request: request, compiler: compiler, skipsDuplicates: false,
+      tracksChanges: true)
     parameterNames = compiler.parameterNames
     placeholderNames = StatementShape.placeholderNames(.delete(statement))
     callsFunction = statement.filter.map(StatementJournal.callsFunction) ?? false
   }
 
-  /// Runs the DELETE in rowid order; rows removed by foreign key actions are not counted.
+  /// Runs the DELETE: each row as the scan finds it, or — when foreign keys are involved — the
+  /// rows collected first, then deleted in rowid order. Rows removed by foreign key actions are
+  /// not counted.
   func run(_ parameters: [String: SqliteValue], table: TableStorage, session: WriteSession) throws {
     try ForeignKeyValidation.forDelete(table, catalog: session.catalog)
     // SQLite keeps a statement journal when the WHERE clause calls a function or foreign key
@@ -32,19 +49,23 @@ final class DeletePlan: Sendable {
     try bound.withUnsafeBufferPointer { buffer in
       var context = EvaluationContext()
       context.parameters = buffer.baseAddress
-      guard try filter.constantsHold(context) else { return }
-      if session.catalog.hasForeignKeys(table) {
-        // Two passes, as SQLite does when foreign keys are involved: rows first, then deletes.
-        for rowid in try filter.matchingRowids(in: table, context) where table.data.contains(rowid) {
+      let scan = try source.scan(context)
+      if scan.plan.onePass == .off {
+        var rowids = Set<Int64>()
+        try scan.forEachRow(in: table, context) { row in
+          rowids.insert(row.rowid)
+          return .next
+        }
+        for rowid in rowids.sorted() where table.data.contains(rowid) {
           try session.deleteRow(table, rowid, depth: 0)
           session.changes += 1
         }
         return
       }
-      // One pass: each row is tested and deleted in turn.
-      for rowid in try filter.candidateRowids(in: table, context) where try filter.passes(rowid, in: table, context) {
-        try session.deleteRow(table, rowid, depth: 0)
+      try scan.forEachRow(in: table, context) { row in
+        try session.deleteRow(table, row.rowid, depth: 0)
         session.changes += 1
+        return .next
       }
     }
   }

@@ -5,13 +5,15 @@ final class UpdatePlan: Sendable {
   /// The table's position in the catalog's creation order.
   let tablePosition: Int
   let assignments: AssignmentList
-  let filter: FilterPlan
+  let source: ScanSource
   let parameterNames: [String]
   /// The parameter names in placeholder order, for the missing-value check of later runs.
   let placeholderNames: [String]
   /// Assigned column positions (the alias included), for the foreign key checks.
   private let changed: Set<Int>
   private let assignsRowid: Bool
+  /// Whether foreign key processing is needed (SQLite's `sqlite3FkRequired`).
+  private let touchesKeys: Bool
 
   /// SQLite's `sqlite3FkRequired` for an UPDATE: a child key or a parent key column is assigned.
   private static func touchesForeignKeys(_ table: TableStorage, changed: Set<Int>, catalog: Catalog) -> Bool {
@@ -23,53 +25,84 @@ final class UpdatePlan: Sendable {
     }
   }
 
-  /// Compiles `statement` against the table `definition`, found at `tablePosition`.
-  init(_ statement: UpdateStatement, definition: TableDefinition, tablePosition: Int) throws {
+  /// Compiles `statement` against `table`, found at `tablePosition` in `catalog`.
+  init(_ statement: UpdateStatement, table: TableStorage, tablePosition: Int, catalog: Catalog) throws {
     self.tablePosition = tablePosition
+    let definition = table.definition
     let compiler = ExpressionCompiler(table: definition)
     // SQLite resolves the SET list before the WHERE clause.
     assignments = try AssignmentList(statement.assignments, table: definition, compiler: compiler)
-    filter = try FilterPlan(statement.filter, compiler: compiler)
-    parameterNames = compiler.parameterNames
-    placeholderNames = StatementShape.placeholderNames(.update(statement))
     assignsRowid = assignments.rowid != nil
     var changed = Set(assignments.columns.map(\.column))
     if assignsRowid, let alias = definition.rowidColumn { changed.insert(alias) }
     self.changed = changed
+    touchesKeys = Self.touchesForeignKeys(table, changed: changed, catalog: catalog)
+
+    // SQLite changes rows as it finds them unless foreign keys, or a new rowid, are involved.
+    var request = WherePlan.Request()
+    request.loops.wantsOnePass = true
+    request.onePass = touchesKeys || assignsRowid ? .singleRow : .multiRow(allowsMultiOr: false)
+    for column in ColumnUsage.columns(in: statement.filter.map { [$0] } ?? [], table: definition) {
+      request.loops.columnsUsed |= TableStatistics.usedBit(column)
+      request.loops.exactColumnsUsed.insert(column)
+    }
+    source = try ScanSource(filter: statement.filter, table: definition, request: request, compiler: compiler)
+    parameterNames = compiler.parameterNames
+    placeholderNames = StatementShape.placeholderNames(.update(statement))
   }
 
-  /// Runs the UPDATE, row by row in rowid order, each row checked against the rows as they are at
-  /// that moment (SQLite's row-by-row checks). Like SQLite, it first collects the matching rows
-  /// when the rowid or a foreign key changes (two passes); otherwise it tests and updates each
-  /// row in turn (one pass), which decides which error a failing statement reports.
+  /// Runs the UPDATE. Like SQLite, it changes each row as the scan finds it when it can (the
+  /// scan then sees the rows as they are at that moment); otherwise — foreign keys, a new
+  /// rowid, or an index walk over columns the UPDATE changes — it first collects the rows the
+  /// WHERE clause selects, then updates them in rowid order. Which rows are visited, and in
+  /// which order, decides which error a failing statement reports.
   func run(_ parameters: [String: SqliteValue], table: TableStorage, session: WriteSession) throws {
     try ForeignKeyValidation.forUpdate(table, changed: changed, rowidChanged: assignsRowid, catalog: session.catalog)
     let bound = try ExpressionCompiler.bind(parameterNames, parameters)
     let definition = table.definition
-    let touchesKeys = Self.touchesForeignKeys(table, changed: changed, catalog: session.catalog)
-    let twoPass = assignsRowid || touchesKeys
     // Every error an UPDATE can raise after writing a row (a function call, a rowid that is not an
     // integer, a constraint) makes SQLite open a statement journal whenever several rows may change.
     session.usesStatementJournal = true
     try bound.withUnsafeBufferPointer { buffer in
       var context = EvaluationContext()
       context.parameters = buffer.baseAddress
-      guard try filter.constantsHold(context) else { return }
-      let rowids =
-        twoPass
-        ? try filter.matchingRowids(in: table, context) : try filter.candidateRowids(in: table, context)
-      for rowid in rowids {
-        if !twoPass, try !filter.passes(rowid, in: table, context) { continue }
-        guard let old = table.data.row(rowid) else { continue }
-        let update = try old.withUnsafeBufferPointer { row in
-          var rowContext = context
-          rowContext.row = row.baseAddress
-          rowContext.rowid = rowid
-          return try assignments.apply(to: old, rowid: rowid, table: definition, rowContext)
+      let scan = try source.scan(context)
+      var onePass = scan.plan.onePass
+      if onePass == .multi, let index = scan.plan.loop.index,
+        definition.indexes[index].columns.contains(where: changed.contains)
+      {
+        onePass = .off
+      }
+      if onePass == .off {
+        var rowids = Set<Int64>()
+        try scan.forEachRow(in: table, context) { row in
+          rowids.insert(row.rowid)
+          return .next
         }
-        try session.updateRow(table, rowid, newRowid: update.rowid, values: update.values, changed: update.changed)
-        session.changes += 1
+        for rowid in rowids.sorted() {
+          guard let old = table.data.row(rowid) else { continue }
+          try update(old, rowid: rowid, table: table, context, session: session)
+        }
+        return
+      }
+      try scan.forEachRow(in: table, context) { row in
+        let old = Array(UnsafeBufferPointer(start: row.row, count: definition.columnCount))
+        try update(old, rowid: row.rowid, table: table, context, session: session)
+        return .next
       }
     }
+  }
+
+  private func update(
+    _ old: [SqliteValue], rowid: Int64, table: TableStorage, _ context: EvaluationContext, session: WriteSession
+  ) throws {
+    let update = try old.withUnsafeBufferPointer { row in
+      var rowContext = context
+      rowContext.row = row.baseAddress
+      rowContext.rowid = rowid
+      return try assignments.apply(to: old, rowid: rowid, table: table.definition, rowContext)
+    }
+    try session.updateRow(table, rowid, newRowid: update.rowid, values: update.values, changed: update.changed)
+    session.changes += 1
   }
 }

@@ -284,8 +284,8 @@ final class WriteSession {
       // integer stays exact even against a REAL column), then compares exactly.
       let affinity = parent.table.definition.affinities[column]
       let converted = ComparisonOperands.prepare(value, .none, .null, affinity).0
-      guard let key = IndexKey.make(converted) else { return false }
-      return parent.table.data.owner(of: key, in: constraint) != nil
+      let index = parent.table.definition.uniqueConstraints[constraint].index
+      return parent.table.data.owner(of: [converted], index: index) != nil
     }
   }
 
