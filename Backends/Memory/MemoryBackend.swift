@@ -15,7 +15,7 @@ import TandemCore
 /// SQLite undoes — see `write`. Savepoints nest like SQLite's, and
 /// foreign keys are enforced as SQLite enforces them with `PRAGMA foreign_keys = ON`. Anything
 /// the engine cannot reproduce exactly throws ``TandemError/unsupported(_:backend:)``.
-public final class MemoryBackend: DatabaseBackend {
+public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
   /// `"memory"`.
   public let name = EngineError.backendName
 
@@ -247,6 +247,21 @@ public final class MemoryBackend: DatabaseBackend {
   private func rowidAvailable(_ table: String) -> Bool {
     guard let definition = catalog.table(table)?.definition else { return true }
     return !["rowid", "_rowid_", "oid"].allSatisfy(definition.shadowsRowid)
+  }
+
+  /// How the engine runs a statement, in the words of SQLite's `EXPLAIN QUERY PLAN`: the loop
+  /// it chose as SQLite would choose it, and the sorter an ORDER BY needs.
+  public func queryPlan(for statement: Statement, parameters: [String: SqliteValue]) throws -> [String] {
+    switch statement {
+    case .select(let select):
+      return try selectPlan(select, parameters).queryPlan(parameters, table: select.table)
+    case .insert:
+      return []
+    case .update, .delete:
+      try checkShape(statement, parameters)
+      let plan = try plans.cachedWrite(statement, catalog: catalog) ?? plans.write(statement, catalog: catalog)
+      return try plan.queryPlan(parameters, table: statement.table)
+    }
   }
 
   /// Opens a savepoint; the outermost one begins the transaction.

@@ -19,7 +19,7 @@ import TandemCore
 /// because the `Database` facade serializes every call; use one backend from one thread at a time.
 public final class SQLiteBackend: DatabaseBackend {
   /// What the backend knows about one table: its column names and a renderer for it.
-  private struct TableInfo {
+  struct TableInfo {
     var columns: [String]
     var renderer: SQLRenderer
   }
@@ -45,7 +45,7 @@ public final class SQLiteBackend: DatabaseBackend {
       }
     }
   }
-  private var trace: TraceBox?
+  var trace: TraceBox?
 
   /// Opens (creating if needed) the database file at `path`.
   ///
@@ -317,7 +317,7 @@ public final class SQLiteBackend: DatabaseBackend {
   }
 
   /// The SQL and values of a rendering, with named parameters from `parameters`.
-  private static func resolve(
+  static func resolve(
     _ rendered: RenderedSQL, _ parameters: [String: SqliteValue]
   ) throws -> (String, [SqliteValue]) {
     do {
@@ -442,7 +442,7 @@ public final class SQLiteBackend: DatabaseBackend {
   }
 
   /// The column names of `table` (from `PRAGMA table_info`) and a renderer that knows them.
-  private func tableInfo(_ table: String) throws -> TableInfo {
+  func tableInfo(_ table: String) throws -> TableInfo {
     if let info = tables[table] { return info }
     trace?.isSuppressed = true
     defer { trace?.isSuppressed = false }
@@ -455,6 +455,29 @@ public final class SQLiteBackend: DatabaseBackend {
     // An unknown table is looked up again next time: it may be created in between.
     if !columns.isEmpty { tables[table] = info }
     return info
+  }
+}
+
+extension SQLiteBackend: QueryPlanDescribing {
+  /// SQLite's own `EXPLAIN QUERY PLAN` of the statement as this backend renders it, with its
+  /// values bound: each row's detail, indented two spaces per level below the top.
+  public func queryPlan(for statement: Statement, parameters: [String: SqliteValue]) throws -> [String] {
+    let table = try tableInfo(statement.table)
+    let (sql, values) = try Self.resolve(try table.renderer.render(statement), parameters)
+    trace?.isSuppressed = true
+    defer { trace?.isSuppressed = false }
+    let rows = try run("EXPLAIN QUERY PLAN " + sql, values, cached: false)
+    var depth: [Int64: Int] = [0: -1]
+    var lines: [String] = []
+    for row in rows {
+      guard row.count >= 4, case .integer(let id) = row[0], case .integer(let parent) = row[1],
+        case .text(let detail) = row[3]
+      else { continue }
+      let level = (depth[parent] ?? -1) + 1
+      depth[id] = level
+      lines.append(String(repeating: "  ", count: level) + detail)
+    }
+    return lines
   }
 }
 

@@ -40,6 +40,8 @@ enum MismatchReport {
     case .create(let schema): "create " + CaseScript.ddl(schema).joined(separator: "; ")
     case .statement(let statement, let parameters):
       CaseScript.statementLines(statement, parameters, schemas: schemas).joined(separator: " ")
+    case .queryPlan(let statement, let parameters):
+      "EXPLAIN QUERY PLAN " + CaseScript.statementLines(statement, parameters, schemas: schemas).joined(separator: " ")
     case .tableContents(let table, let label):
       "contents of \(ReadableSQL.identifier(table)) (SELECT rowid, * ORDER BY rowid) after \(label)"
     case .savepoint: "savepoint machinery"

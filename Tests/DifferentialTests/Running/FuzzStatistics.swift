@@ -14,6 +14,8 @@ struct FuzzStatistics: Sendable {
   /// Cases stopped where SQLite's answer is not determined (a random rowid).
   var engineChoices = 0
   var mismatches = 0
+  /// Statements whose query plans were compared with SQLite's EXPLAIN QUERY PLAN.
+  var comparedPlans = 0
   var seconds = 0.0
 
   mutating func record(_ kind: String, _ outcome: Outcome) {
@@ -34,6 +36,7 @@ struct FuzzStatistics: Sendable {
     abandonedCases += other.abandonedCases
     engineChoices += other.engineChoices
     mismatches += other.mismatches
+    comparedPlans += other.comparedPlans
   }
 
   /// A multi-line summary.
@@ -46,7 +49,7 @@ struct FuzzStatistics: Sendable {
     var text = "differential fuzzing: \(cases) cases, \(statements) statements in \(String(format: "%.1f", seconds)) s"
     text +=
       " (\(String(format: "%.0f", rate)) cases/s), \(mismatches) mismatch(es), \(abandonedCases) case(s) abandoned"
-    text += " (\(engineChoices) where SQLite's answer is random)"
+    text += " (\(engineChoices) where SQLite's answer is random), \(comparedPlans) query plans compared"
     text += "\n  statements:\n" + table(statementsByKind)
     if !agreedErrors.isEmpty { text += "\n  errors both engines reported:\n" + table(agreedErrors) }
     text += "\n  unsupported on the memory engine: \(unsupported.values.reduce(0, +))"

@@ -8,6 +8,8 @@ struct Mismatch: Sendable {
     case create(TableSchema)
     /// A statement's own answer.
     case statement(Statement, parameters: [String: SqliteValue])
+    /// A statement's query plan: SQLite's `EXPLAIN QUERY PLAN` against the memory engine's.
+    case queryPlan(Statement, parameters: [String: SqliteValue])
     /// A table's full contents (`SELECT rowid, * … ORDER BY rowid`) after a write or a savepoint.
     case tableContents(String, after: String)
     /// Opening, releasing or rolling back a savepoint.
@@ -35,6 +37,7 @@ struct Mismatch: Sendable {
       case .update: "update"
       case .delete: "delete"
       }
+    case .queryPlan: "plan"
     case .tableContents: "contents"
     case .savepoint: "savepoint"
     }

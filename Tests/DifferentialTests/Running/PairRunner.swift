@@ -1,3 +1,4 @@
+import Foundation
 import Tandem
 
 /// Runs a case on SQLite in memory and on the memory engine in lockstep, comparing every answer
@@ -108,6 +109,7 @@ final class PairExecution {
     _ statement: Statement, _ parameters: [String: SqliteValue], path: [Int], _ a: any DatabaseWriter,
     _ b: any DatabaseWriter
   ) throws(CaseStop) {
+    try comparePlans(statement, parameters, path: path, a, b)
     let expected = Outcome.of { try a.execute(statement, parameters: parameters) }
     let actual = Outcome.of { try b.execute(statement, parameters: parameters) }
     statistics.record(statement.kindName, expected)
@@ -135,6 +137,46 @@ final class PairExecution {
       } catch {
         throw error
       }
+    }
+  }
+
+  /// Compares SQLite's `EXPLAIN QUERY PLAN` of a select, update or delete with the plan the
+  /// memory engine follows: the loop lines (SCAN, SEARCH, MULTI-INDEX OR and its branches) and,
+  /// for a query without aggregates, the ORDER BY sorter. A statement either engine cannot
+  /// prepare is left to the comparison of answers.
+  private func comparePlans(
+    _ statement: Statement, _ parameters: [String: SqliteValue], path: [Int], _ a: any DatabaseWriter,
+    _ b: any DatabaseWriter
+  ) throws(CaseStop) {
+    if case .insert = statement { return }
+    guard let expected = try? a.queryPlan(for: statement, parameters: parameters),
+      let actual = try? b.queryPlan(for: statement, parameters: parameters)
+    else { return }
+    statistics.comparedPlans += 1
+    let sqlitePlan = Self.comparedLines(expected, statement)
+    let memoryPlan = Self.comparedLines(actual, statement)
+    guard sqlitePlan == memoryPlan else {
+      func outcome(_ lines: [String]) -> Outcome {
+        .result(StatementResult(rows: lines.map { [.text($0)] }))
+      }
+      throw .mismatch(mismatch(path, .queryPlan(statement, parameters: parameters), outcome(sqlitePlan), outcome(memoryPlan)))
+    }
+  }
+
+  /// The plan lines both engines describe: those of the statement's own table (SQLite also
+  /// lists the child-table scans of foreign key checks, which the memory engine does not plan).
+  static func comparedLines(_ lines: [String], _ statement: Statement) -> [String] {
+    var sorts = false
+    if case .select(let select) = statement, !select.isAggregate, !select.distinct { sorts = true }
+    let table = statement.table
+    return lines.filter { line in
+      let text = line.trimmingCharacters(in: .whitespaces)
+      for verb in ["SCAN ", "SEARCH "] where text.hasPrefix(verb) {
+        let rest = text.dropFirst(verb.count)
+        return rest == table || rest.hasPrefix(table + " USING ")
+      }
+      if text == "MULTI-INDEX OR" || text.hasPrefix("INDEX ") { return true }
+      return sorts && (text == "USE TEMP B-TREE FOR ORDER BY" || text == "USE TEMP B-TREE FOR RIGHT PART OF ORDER BY")
     }
   }
 

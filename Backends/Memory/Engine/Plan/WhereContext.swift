@@ -45,6 +45,9 @@ final class WhereContext {
     case .inList(let operand, let list, _):
       if list.isEmpty { return false }
       return readsTable(operand) || list.contains(where: readsTable)
+    case .isNull(let operand, _):
+      // SQLite's resolver makes `x IS [NOT] NULL` a constant when x cannot be NULL.
+      return canBeNull(operand) && readsTable(operand)
     default:
       return expression.children.contains(where: readsTable)
     }

@@ -32,6 +32,26 @@ extension SelectPlan {
     }
   }
 
+  /// The plan's EXPLAIN QUERY PLAN lines, for a table named `table`: the scan, then the sorter
+  /// the ORDER BY needs, if any (for a query without aggregates).
+  func queryPlan(_ parameters: [String: SqliteValue], table: String) throws -> [String] {
+    try withBoundParameters(parameters) { bound in
+      var context = EvaluationContext()
+      context.parameters = bound
+      let scan = try source.scan(context)
+      var lines = scan.plan.explanation(tableName: table)
+      if aggregate == nil && !orderKeys.isEmpty {
+        let satisfied = scan.plan.orderSatisfied
+        if satisfied == 0 {
+          lines.append("USE TEMP B-TREE FOR ORDER BY")
+        } else if satisfied < orderKeys.count {
+          lines.append("USE TEMP B-TREE FOR RIGHT PART OF ORDER BY")
+        }
+      }
+      return lines
+    }
+  }
+
   /// Runs the query and collects its rows.
   func rows(_ parameters: [String: SqliteValue], table: TableStorage) throws -> [[SqliteValue]] {
     var rows: [[SqliteValue]] = []

@@ -12,6 +12,9 @@ final class DeletePlan: Sendable {
   private let callsFunction: Bool
   /// Whether foreign keys name the table (as child or parent): SQLite then collects the rows first.
   private let involvesForeignKeys: Bool
+  /// Whether the statement deletes every row without a loop (SQLite's truncate: no WHERE, no
+  /// foreign keys).
+  private let truncates: Bool
 
   /// Compiles `statement` against `table`, found at `tablePosition` in `catalog`.
   init(_ statement: DeleteStatement, table: TableStorage, tablePosition: Int, catalog: Catalog) throws {
@@ -19,6 +22,7 @@ final class DeletePlan: Sendable {
     let definition = table.definition
     let compiler = ExpressionCompiler(table: definition)
     involvesForeignKeys = catalog.hasForeignKeys(table)
+    truncates = statement.filter == nil && !involvesForeignKeys
     var request = WherePlan.Request()
     request.loops.wantsOnePass = true
     request.onePass = involvesForeignKeys ? .singleRow : .multiRow(allowsMultiOr: true)
@@ -34,6 +38,17 @@ final class DeletePlan: Sendable {
     parameterNames = compiler.parameterNames
     placeholderNames = StatementShape.placeholderNames(.delete(statement))
     callsFunction = statement.filter.map(StatementJournal.callsFunction) ?? false
+  }
+
+  /// The plan's EXPLAIN QUERY PLAN lines, for a table named `table` (none for a truncation).
+  func queryPlan(_ parameters: [String: SqliteValue], table: String) throws -> [String] {
+    if truncates { return [] }
+    let bound = try ExpressionCompiler.bind(parameterNames, parameters)
+    return try bound.withUnsafeBufferPointer { buffer in
+      var context = EvaluationContext()
+      context.parameters = buffer.baseAddress
+      return try source.scan(context).plan.explanation(tableName: table)
+    }
   }
 
   /// Runs the DELETE: each row as the scan finds it, or — when foreign keys are involved — the

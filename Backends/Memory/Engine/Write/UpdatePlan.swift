@@ -93,6 +93,16 @@ final class UpdatePlan: Sendable {
     }
   }
 
+  /// The plan's EXPLAIN QUERY PLAN lines, for a table named `table`.
+  func queryPlan(_ parameters: [String: SqliteValue], table: String) throws -> [String] {
+    let bound = try ExpressionCompiler.bind(parameterNames, parameters)
+    return try bound.withUnsafeBufferPointer { buffer in
+      var context = EvaluationContext()
+      context.parameters = buffer.baseAddress
+      return try source.scan(context).plan.explanation(tableName: table)
+    }
+  }
+
   private func update(
     _ old: [SqliteValue], rowid: Int64, table: TableStorage, _ context: EvaluationContext, session: WriteSession
   ) throws {

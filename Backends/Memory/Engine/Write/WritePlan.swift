@@ -8,6 +8,8 @@ protocol WritePlan: AnyObject, Sendable {
   /// The parameter names in placeholder order, for the missing-value check of later runs.
   var placeholderNames: [String] { get }
   func run(_ parameters: [String: SqliteValue], table: TableStorage, session: WriteSession) throws
+  /// The plan's EXPLAIN QUERY PLAN lines, for a table named `table`.
+  func queryPlan(_ parameters: [String: SqliteValue], table: String) throws -> [String]
 }
 
 extension UpdatePlan: WritePlan {}
