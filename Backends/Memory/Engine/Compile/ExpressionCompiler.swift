@@ -32,6 +32,9 @@ final class ExpressionCompiler {
   /// Whether the table's columns are out of scope (LIMIT and OFFSET name none), while the
   /// statement's parameter slots stay shared.
   var hidesColumns = false
+  /// Whether a ``FixedColumn`` reads its constant (a WHERE clause after ``ConstantPropagation``);
+  /// otherwise it is the call it looks like, which names no column that exists.
+  var readsFixedColumns = false
   /// The current aggregate policy.
   var aggregatePolicy = AggregatePolicy.forbidden
   /// An error to report once compilation has otherwise succeeded.
@@ -111,6 +114,7 @@ final class ExpressionCompiler {
       return try binary(op, lhs, rhs)
 
     case .function(let function, let arguments):
+      if readsFixedColumns, let fixed = FixedColumn(expression) { return try fixedColumn(fixed) }
       return try call(function, arguments)
 
     case .aggregate(let function, let argument, let distinct):
@@ -261,6 +265,18 @@ final class ExpressionCompiler {
     default:
       return false
     }
+  }
+
+  /// A column fixed by constant propagation: the value with the column's affinity applied
+  /// (SQLite codes `OP_Affinity`; REAL keeps a whole number as a REAL), and the column's
+  /// affinity and collation.
+  private func fixedColumn(_ fixed: FixedColumn) throws -> CompiledExpression {
+    let column = try compile(fixed.column)
+    let value = try compile(fixed.value).evaluate
+    let affinity = column.affinity
+    return CompiledExpression(
+      evaluate: { context in try value(context).applyingStorageAffinity(affinity) }, affinity: affinity,
+      collation: column.collation, hasExplicitCollation: false, isConstant: true)
   }
 
   private func rowidReference() -> CompiledExpression {

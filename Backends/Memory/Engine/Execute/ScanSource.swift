@@ -15,6 +15,7 @@ struct ScanSource: Sendable {
   private let table: TableDefinition
   private let request: WherePlan.Request
   private let parameterNames: [String]
+  private let readsFixedColumns: Bool
   private let skipsDuplicates: Bool
   private let tracksChanges: Bool
 
@@ -37,6 +38,7 @@ struct ScanSource: Sendable {
     self.skipsDuplicates = skipsDuplicates
     self.tracksChanges = tracksChanges
     parameterNames = compiler.parameterNames
+    readsFixedColumns = compiler.readsFixedColumns
     fixed = filter.map(Self.hasParameterPattern) == true ? nil : scan
   }
 
@@ -69,6 +71,7 @@ struct ScanSource: Sendable {
     }
     let plan = WherePlan(filter: filter, table: table, request: request)
     let compiler = ExpressionCompiler(table: table, parameterNames: parameterNames)
+    compiler.readsFixedColumns = readsFixedColumns
     return try TableScan(plan, compiler: compiler, skipsDuplicates: skipsDuplicates, tracksChanges: tracksChanges)
   }
 }

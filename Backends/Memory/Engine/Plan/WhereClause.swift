@@ -159,7 +159,7 @@ final class WhereClause: @unchecked Sendable {
       terms[index].column = column
       terms[index].op = TermOperator(op).intersection(opMask)
     }
-    guard let rightColumn = context.column(rhs) else { return }
+    guard let rightColumn = context.rightColumn(rhs) else { return }
     let commutedOp = Self.commuted(op)
     if terms[index].column != nil {
       // Both sides are columns: a commuted copy is added and analyzed as its own term.
@@ -430,7 +430,7 @@ final class WhereClause: @unchecked Sendable {
           let term = current.terms[termIndex]
           guard term.column == target else { continue }
           if term.op.contains(.equivalence), equivalents.count < 11, let right = term.right,
-            let other = context.column(right), !equivalents.contains(other)
+            let other = context.rightColumn(right), !equivalents.contains(other)
           {
             equivalents.append(other)
           }
@@ -439,7 +439,7 @@ final class WhereClause: @unchecked Sendable {
             if !context.indexAffinityOk(term, index.affinity) { continue }
             if context.collation(of: term) != index.collation { continue }
           }
-          if !term.op.intersection([.eq, .is]).isEmpty, let right = term.right, context.column(right) == column {
+          if !term.op.intersection([.eq, .is]).isEmpty, let right = term.right, context.rightColumn(right) == column {
             continue
           }
           result.append((current, termIndex))

@@ -19,12 +19,16 @@ final class WhereContext {
     self.table = table
     self.patternValue = patternValue
     compiler = ExpressionCompiler(table: table)
+    compiler.readsFixedColumns = true
   }
 
   /// The column an expression refers to, COLLATE skipped: a column position, -1 for the
-  /// rowid (or its alias), `nil` when it is not a plain column reference.
+  /// rowid (or its alias), `nil` when it is not a column reference. A ``FixedColumn`` is one
+  /// (SQLite's `TK_COLUMN` with `EP_FixedCol`).
   func column(_ expression: SQLExpression) -> Int? {
-    switch ExpressionCompiler.withoutCollate(expression) {
+    let inner = ExpressionCompiler.withoutCollate(expression)
+    if let fixed = FixedColumn(inner) { return column(fixed.column) }
+    switch inner {
     case .rowid:
       return -1
     case .column(let name):
@@ -35,10 +39,16 @@ final class WhereContext {
     }
   }
 
+  /// The column on the right of a term that SQLite may commute or follow as an equivalence
+  /// (`whereRightSubexprIsColumn`): a column reference that is not fixed.
+  func rightColumn(_ expression: SQLExpression) -> Int? {
+    FixedColumn(ExpressionCompiler.withoutCollate(expression)) == nil ? column(expression) : nil
+  }
+
   /// Whether the expression reads the table (SQLite's prerequisite mask is not empty). Parts
-  /// SQLite's parser folds to a constant are not read.
+  /// SQLite's parser folds to a constant, and fixed columns, are not read.
   func readsTable(_ expression: SQLExpression) -> Bool {
-    if ExpressionCompiler.foldsToZero(expression) { return false }
+    if ExpressionCompiler.foldsToZero(expression) || FixedColumn(expression) != nil { return false }
     switch expression {
     case .column, .rowid: return true
     case .excluded, .literal, .parameter: return false
@@ -108,6 +118,7 @@ final class WhereContext {
     while case .unary(let op, let operand) = inner, op == .plus || op == .negate { inner = operand }
     if ExpressionCompiler.foldsToZero(inner) { return false }
     if case .inList(_, let list, _) = inner, list.isEmpty { return false }
+    if let fixed = FixedColumn(inner) { return canBeNull(fixed.column) }
     switch inner {
     case .rowid: return false
     case .column(let name):

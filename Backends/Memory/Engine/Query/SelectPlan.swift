@@ -66,7 +66,12 @@ final class SelectPlan: Sendable {
     compiler.aggregatePolicy = isAggregate ? .collect : .forbidden
     let compiledColumns = try statement.columns.map(compiler.compile)
     var having: ConditionEvaluator?
+    // SQLite propagates constants through the WHERE before HAVING terms move into it.
     var whereClause = statement.filter
+    let propagated = statement.filter.flatMap { filter in
+      ConstantPropagation.propagated(WherePlan.parseRewritten(filter), table: definition)
+    }
+    if let propagated { whereClause = propagated }
     if let clause = statement.having {
       guard isAggregate else { throw EngineError.sqlite(1, "HAVING clause on a non-aggregate query") }
       having = try compiler.condition(clause).test
@@ -81,7 +86,9 @@ final class SelectPlan: Sendable {
     }
     compiler.aggregatePolicy = .forbidden
     let request = Self.whereRequest(statement, isAggregate: isAggregate, definition: definition, compiler: compiler)
+    compiler.readsFixedColumns = propagated != nil
     source = try ScanSource(filter: whereClause, table: definition, request: request, compiler: compiler)
+    compiler.readsFixedColumns = false
     compiler.aggregatePolicy = isAggregate ? .collect : .deferredMisuse
     try Self.checkOrdinals(statement.orderBy.map(\.expression), clause: "ORDER", columns: statement.columns.count)
     let compiledOrder = try statement.orderBy.map { try compiler.compile($0.expression) }
