@@ -11,7 +11,9 @@ import TandemCore
 ///   .select(SelectStatement(table: "reminders", columns: [.column("title")])), parameters: [:])
 /// ```
 ///
-/// A file database is opened in WAL journal mode with a 5 second busy timeout; every connection
+/// A file database is opened in WAL journal mode (unless read-only) with a busy timeout (5 seconds
+/// by default); transactions begin with `BEGIN IMMEDIATE`, so a writer waits for another
+/// connection's write instead of failing half-way with `database is locked`. Every connection
 /// enforces foreign keys, and treats a quoted name that matches no column as an error (SQLite's
 /// legacy double-quoted-string literals are off). Prepared statements are cached by SQL text (least recently used evicted).
 ///
@@ -47,25 +49,63 @@ public final class SQLiteBackend: DatabaseBackend {
   }
   private var trace: TraceBox?
 
-  /// Opens (creating if needed) the database file at `path`.
+  /// Opens (creating if needed) the database file at `path`, waiting up to 5 seconds for other
+  /// connections' locks.
   ///
   /// ```swift
   /// let backend = try SQLiteBackend(path: FileManager.default.temporaryDirectory.appendingPathComponent("app.sqlite").path)
   /// ```
   public convenience init(path: String) throws {
-    try self.init(path: path, statementCacheCapacity: 64)
+    try self.init(path: path, busyTimeout: .seconds(5), readOnly: false)
   }
 
-  /// Opens the database at `path`, keeping at most `statementCacheCapacity` prepared statements.
-  init(path: String, statementCacheCapacity: Int) throws {
-    self.path = path
-    connection = try SQLiteConnection(path: path)
+  /// Opens the database file at `path`: a write waits up to `busyTimeout` for another
+  /// connection's (or process's) write to end; `readOnly` opens an existing file for reading only.
+  ///
+  /// `path` must name a file: `""`, `":memory:"` and `file:` URIs are refused with
+  /// ``TandemError/Kind/misuse`` (SQLite would open a temporary or in-memory database instead,
+  /// whose data is lost on close; ``inMemory()`` is the in-memory database).
+  ///
+  /// ```swift
+  /// let reader = try SQLiteBackend(path: "/data/app.sqlite", busyTimeout: .seconds(1), readOnly: true)
+  /// ```
+  public convenience init(path: String, busyTimeout: Duration, readOnly: Bool) throws {
+    try Self.checkFilePath(path)
+    try self.init(opening: path, busyTimeout: busyTimeout, readOnly: readOnly, statementCacheCapacity: 64)
+  }
+
+  /// Opens the database at `path` (no check of the path: `":memory:"` is allowed), keeping at
+  /// most `statementCacheCapacity` prepared statements.
+  convenience init(path: String, statementCacheCapacity: Int) throws {
+    try self.init(opening: path, busyTimeout: .seconds(5), readOnly: false, statementCacheCapacity: statementCacheCapacity)
+  }
+
+  /// Opens `location` (a file path or `":memory:"`); every error names it.
+  private init(opening location: String, busyTimeout: Duration, readOnly: Bool, statementCacheCapacity: Int) throws {
+    let milliseconds = try Self.milliseconds(busyTimeout)
+    path = location
+    do {
+      connection = try SQLiteConnection(path: location, readOnly: readOnly)
+    } catch let error as TandemError {
+      throw Self.openingError(error, path: location)
+    }
     statements = StatementCache(capacity: statementCacheCapacity)
-    sqlite3_busy_timeout(connection.handle, 5_000)
-    try connection.disableDoubleQuotedStrings()
-    // WAL for files; SQLite keeps "memory" for an in-memory database.
-    _ = try run("PRAGMA journal_mode = WAL", cached: false)
-    _ = try run("PRAGMA foreign_keys = ON", cached: false)
+    // SQLite falls back to reading a file it may not write; a read-write database must be writable.
+    if !readOnly && connection.isReadOnly {
+      throw TandemError.sqlite(
+        code: SQLITE_READONLY,
+        message: "attempt to write a readonly database: \(location) can only be read; open it read-only", sql: nil)
+    }
+    do {
+      connection.setBusyTimeout(milliseconds: milliseconds)
+      try connection.disableDoubleQuotedStrings()
+      // WAL for files (SQLite keeps "memory" for an in-memory database); a read-only connection
+      // must not change the file, and reads it in whatever mode it is in.
+      if !readOnly { _ = try run("PRAGMA journal_mode = WAL", cached: false) }
+      _ = try run("PRAGMA foreign_keys = ON", cached: false)
+    } catch let error as TandemError {
+      throw Self.openingError(error, path: location)
+    }
   }
 
   /// A new, private in-memory SQLite database.
@@ -74,7 +114,38 @@ public final class SQLiteBackend: DatabaseBackend {
   /// let backend = try SQLiteBackend.inMemory()
   /// ```
   public static func inMemory() throws -> SQLiteBackend {
-    try SQLiteBackend(path: ":memory:")
+    try SQLiteBackend(opening: ":memory:", busyTimeout: .seconds(5), readOnly: false, statementCacheCapacity: 64)
+  }
+
+  /// Refuses a path SQLite would not read as a file name: `""` (a temporary database deleted on
+  /// close), `":memory:"` (an in-memory database) and `file:` URIs (which may name either).
+  static func checkFilePath(_ path: String) throws {
+    if path.isEmpty {
+      throw TandemError.misuse(
+        "an empty path opens a temporary SQLite database that is deleted when it closes; use .sqliteInMemory for a database in memory, or give a file path")
+    }
+    if path == ":memory:" {
+      throw TandemError.misuse("\":memory:\" is not a file: use .sqliteInMemory for a private in-memory SQLite database")
+    }
+    if path.hasPrefix("file:") {
+      throw TandemError.misuse(
+        "a path starting with \"file:\" is a URI filename to SQLite (it may even name an in-memory database); give a plain file path (\"./file:…\" for a file named so), or use .sqliteInMemory")
+    }
+  }
+
+  /// The busy timeout in whole milliseconds (rounded up, at most `Int32.max`); a negative one is a misuse.
+  static func milliseconds(_ timeout: Duration) throws -> Int32 {
+    guard timeout >= .zero else { throw TandemError.misuse("the busy timeout must not be negative") }
+    let (seconds, attoseconds) = timeout.components
+    guard seconds < Int64(Int32.max) / 1_000 else { return Int32.max }
+    let attosecondsPerMillisecond: Int64 = 1_000_000_000_000_000
+    return Int32(clamping: seconds * 1_000 + (attoseconds + attosecondsPerMillisecond - 1) / attosecondsPerMillisecond)
+  }
+
+  /// An error met while opening `path`, with the path in its message.
+  private static func openingError(_ error: TandemError, path: String) -> TandemError {
+    guard error.kind == .sqlite, let code = error.sqliteCode else { return error }
+    return .sqlite(code: code, message: "\(error.message): \(path)", sql: error.statement)
   }
 
   deinit {
@@ -355,49 +426,97 @@ public final class SQLiteBackend: DatabaseBackend {
   /// back on failure. Outside a transaction the savepoint is the transaction.
   private func atomically(_ needsSavepoint: Bool, _ body: () throws -> Void) throws {
     guard needsSavepoint else { return try body() }
-    try runUntraced(Self.statementSavepoint)
+    try untraced { try savepoint(Self.statementSavepoint) }
     do {
       try body()
     } catch {
       // Some errors (SQLITE_FULL among them) end the whole transaction, savepoint included.
       if connection.isInTransaction {
-        try? runUntraced(Self.statementRollback)
-        try? runUntraced(Self.statementRelease)
+        try? untraced { try rollback(to: Self.statementSavepoint) }
       }
       throw error
     }
-    try runUntraced(Self.statementRelease)
+    try untraced { try release(Self.statementSavepoint) }
   }
 
   /// Runs the backend's own bookkeeping SQL, which the trace does not report.
-  private func runUntraced(_ sql: String) throws {
+  private func untraced<T>(_ body: () throws -> T) rethrows -> T {
     trace?.isSuppressed = true
     defer { trace?.isSuppressed = false }
-    _ = try run(sql)
+    return try body()
   }
 
-  private static let statementSavepoint = "SAVEPOINT \"tandem_statement\""
-  private static let statementRollback = "ROLLBACK TO \"tandem_statement\""
-  private static let statementRelease = "RELEASE \"tandem_statement\""
+  private static let statementSavepoint = "tandem_statement"
 
   /// Whether SQLite has a transaction open (`sqlite3_get_autocommit` is off).
   public var isInTransaction: Bool { connection.isInTransaction }
 
-  /// `SAVEPOINT "name"`.
+  /// The savepoints this backend opened that are still open, innermost last. The first one began
+  /// the transaction, with `BEGIN IMMEDIATE`.
+  private var openSavepoints: [String] = []
+
+  /// `SAVEPOINT "name"`; outside a transaction, `BEGIN IMMEDIATE` first.
+  ///
+  /// A transaction that reads and then writes must hold the write lock from its start: a deferred
+  /// one (what a bare `SAVEPOINT` begins) cannot upgrade its read lock once another connection
+  /// has written, and SQLite then fails with `database is locked` at once, without waiting out
+  /// the busy timeout. `BEGIN IMMEDIATE` waits for the lock (up to the busy timeout) instead.
   public func savepoint(_ name: String) throws {
-    _ = try run("SAVEPOINT " + (try SQLTextWriter.quotedIdentifier(name)))
+    let quoted = try SQLTextWriter.quotedIdentifier(name)
+    if connection.isInTransaction {
+      _ = try run("SAVEPOINT " + quoted)
+    } else {
+      openSavepoints.removeAll()
+      _ = try run("BEGIN IMMEDIATE")
+      do {
+        _ = try run("SAVEPOINT " + quoted)
+      } catch {
+        _ = try? run("ROLLBACK")
+        throw error
+      }
+    }
+    openSavepoints.append(name)
   }
 
-  /// `RELEASE "name"`.
+  /// `RELEASE "name"`; for the savepoint that began the transaction, `COMMIT`. A failed commit
+  /// leaves the transaction open, for ``rollback(to:)``.
   public func release(_ name: String) throws {
-    _ = try run("RELEASE " + (try SQLTextWriter.quotedIdentifier(name)))
+    let quoted = try SQLTextWriter.quotedIdentifier(name)
+    guard connection.isInTransaction, let position = openPosition(of: name) else {
+      _ = try run("RELEASE " + quoted)  // SQLite's own answer for a savepoint opened without us
+      return
+    }
+    _ = try run(position == 0 ? "COMMIT" : "RELEASE " + quoted)
+    openSavepoints.removeSubrange(position...)
   }
 
-  /// `ROLLBACK TO "name"` then `RELEASE "name"`.
+  /// `ROLLBACK TO "name"` then `RELEASE "name"`; for the savepoint that began the transaction,
+  /// `ROLLBACK`.
   public func rollback(to name: String) throws {
     let quoted = try SQLTextWriter.quotedIdentifier(name)
-    _ = try run("ROLLBACK TO " + quoted)
-    _ = try run("RELEASE " + quoted)
+    guard connection.isInTransaction, let position = openPosition(of: name) else {
+      _ = try run("ROLLBACK TO " + quoted)
+      _ = try run("RELEASE " + quoted)
+      return
+    }
+    if position == 0 {
+      _ = try run("ROLLBACK")
+    } else {
+      _ = try run("ROLLBACK TO " + quoted)
+      _ = try run("RELEASE " + quoted)
+    }
+    openSavepoints.removeSubrange(position...)
+  }
+
+  /// The position of the innermost open savepoint called `name` (ASCII letters compared without
+  /// case, as SQLite compares savepoint names).
+  private func openPosition(of name: String) -> Int? {
+    let key = Array(name.utf8).map(Self.lowercasedASCII)
+    return openSavepoints.lastIndex { $0.utf8.map(Self.lowercasedASCII) == key }
+  }
+
+  private static func lowercasedASCII(_ byte: UInt8) -> UInt8 {
+    byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
   }
 
   /// Calls `trace` with the SQL text (placeholders, never values) of every statement as it starts.

@@ -241,6 +241,25 @@ import Testing
     #expect(try db.find(Reminder.self, key: 13) == nil)
   }
 
+  /// "Opening a file": the three openings, and the errors the list names.
+  @Test func openingAFile() throws {
+    let path = TemporaryDatabaseFiles.newPath()
+    let db = try Database(.sqlite(path: path))
+    let patient = try Database(.sqlite(path: path), configuration: .init(busyTimeout: .seconds(30)))
+    try db.create(Reminder.self)
+    try patient.insert(Reminder(id: 1, title: "Milk"))
+    let reader = try Database(.sqlite(path: path), configuration: .init(readOnly: true))
+    #expect(try reader.fetchAll(Reminder.all.select { $0.title }) == ["Milk"])
+    let write = try #require(throws: TandemError.self) { try reader.insert(Reminder(id: 2, title: "Eggs")) }
+    #expect(write.kind == .sqlite && write.sqliteCode == 8 && write.message == "attempt to write a readonly database")
+    for refused in ["", ":memory:", "file::memory:"] {
+      #expect(throws: TandemError.self) { try Database(.sqlite(path: refused)) }
+    }
+    let missing = TemporaryDatabaseFiles.newPath() + "/app.sqlite"
+    let open = try #require(throws: TandemError.self) { try Database(.sqlite(path: missing)) }
+    #expect(open.message == "unable to open database file: \(missing)")
+  }
+
   @Test(arguments: BackendKind.allCases)
   func errors(_ kind: BackendKind) throws {
     let db = try Self.guideDatabase(kind)
