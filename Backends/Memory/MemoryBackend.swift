@@ -58,17 +58,21 @@ public final class MemoryBackend: DatabaseBackend {
       if ifExists { return }
       throw EngineError.noSuchTable(name)
     }
-    _ = try write { session in
-      if !catalog.incomingForeignKeys(of: table).isEmpty {
-        session.ignoresMissingParents = true
-        for rowid in table.data.rowids where table.data.contains(rowid) {
-          try session.deleteRow(table, rowid, depth: 0)
+    do {
+      _ = try write { session in
+        if !catalog.incomingForeignKeys(of: table).isEmpty {
+          session.ignoresMissingParents = true
+          for rowid in table.data.rowids where table.data.contains(rowid) {
+            try session.deleteRow(table, rowid, depth: 0)
+          }
+          session.ignoresMissingParents = false
+          try session.finish()
         }
-        session.ignoresMissingParents = false
-        try session.finish()
+        log.record(.droppedTable(table, position: catalog.creationPosition(of: table)))
+        catalog.remove(table)
       }
-      log.record(.droppedTable(table, position: catalog.creationPosition(of: table)))
-      catalog.remove(table)
+    } catch let error as TandemError {
+      throw named(error, .dropTable, table: name)
     }
   }
 
@@ -108,7 +112,8 @@ public final class MemoryBackend: DatabaseBackend {
           changes: try write { session in try plan.run(parameters, table: table, session: session) }.changes)
       }
     } catch let error as TandemError {
-      throw error.with(statement: description ?? StatementDescription.describe(statement))
+      throw named(error, FailedWrite.Kind(statement), table: statement.table)
+        .with(statement: description ?? StatementDescription.describe(statement))
     }
   }
 
@@ -132,7 +137,7 @@ public final class MemoryBackend: DatabaseBackend {
       let result = try write { session in try plan.run(values: values, table: storage, session: session) }
       return StatementResult(lastInsertRowid: result.lastInsertRowid, changes: result.changes)
     } catch let error as TandemError {
-      throw error.with(
+      throw named(error, .insert(conflict), table: table).with(
         statement: description ?? Self.describeInsert(into: table, columns: columns, values: values, conflict: conflict))
     }
   }
@@ -145,6 +150,15 @@ public final class MemoryBackend: DatabaseBackend {
     StatementDescription.describe(
       .insert(
         InsertStatement(table: table, columns: columns, rows: values.map { $0.map(SQLExpression.literal) }, conflict: conflict)))
+  }
+
+  /// A foreign key or rowid datatype error with the table and columns ``FailedWrite``'s rule
+  /// gives, as the SQLite backend names it; any other error as it is.
+  private func named(_ error: TandemError, _ kind: FailedWrite.Kind?, table: String) -> TandemError {
+    guard let kind, FailedWrite.needsNaming(error, kind),
+      let write = FailedWrite(kind: kind, table: table, schemas: catalog.allTables.map(\.definition.schema))
+    else { return error }
+    return write.name(error)
   }
 
   /// The storage of the table a plan was compiled for (its position in creation order, which

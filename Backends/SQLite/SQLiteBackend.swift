@@ -171,7 +171,7 @@ public final class SQLiteBackend: DatabaseBackend {
   public func drop(table: String, ifExists: Bool) throws {
     let sql = "DROP TABLE " + (ifExists ? "IF EXISTS " : "") + (try SQLTextWriter.quotedIdentifier(table))
     tables.removeAll()
-    _ = try run(sql, cached: false)
+    try naming(.dropTable, table: table) { _ = try run(sql, cached: false) }
   }
 
   /// Renders `statement`, binds its values (named parameters from `parameters`) and runs it.
@@ -186,10 +186,14 @@ public final class SQLiteBackend: DatabaseBackend {
     case .insert:
       // sqlite3_last_insert_rowid keeps older inserts' rowids; start from 0 to see only ours.
       connection.lastInsertRowid = 0
-      try atomically(statement) { _ = try prepared.run(values, context: context) }
+      try naming(FailedWrite.Kind(statement), table: statement.table) {
+        try atomically(statement) { _ = try prepared.run(values, context: context) }
+      }
       return StatementResult(lastInsertRowid: connection.lastInsertRowid, changes: connection.changes)
     case .update, .delete:
-      try atomically(statement) { _ = try prepared.run(values, context: context) }
+      try naming(FailedWrite.Kind(statement), table: statement.table) {
+        try atomically(statement) { _ = try prepared.run(values, context: context) }
+      }
       return StatementResult(changes: connection.changes)
     }
   }
@@ -234,8 +238,10 @@ public final class SQLiteBackend: DatabaseBackend {
     let needsSavepoint = values.count > 1 || (conflict != .abort && connection.isInTransaction)
     connection.lastInsertRowid = 0
     var changes = 0
-    try atomically(needsSavepoint) {
-      changes = try single.statement.runEach(values, trailing: single.trailing, context: context)
+    try naming(.insert(conflict), table: table) {
+      try atomically(needsSavepoint) {
+        changes = try single.statement.runEach(values, trailing: single.trailing, context: context)
+      }
     }
     return StatementResult(lastInsertRowid: connection.lastInsertRowid, changes: changes)
   }
@@ -260,8 +266,10 @@ public final class SQLiteBackend: DatabaseBackend {
     let needsSavepoint = flattenedRows.count > width || (conflict != .abort && connection.isInTransaction)
     connection.lastInsertRowid = 0
     var changes = 0
-    try atomically(needsSavepoint) {
-      changes = try single.statement.runEach(flattened: flattenedRows, trailing: single.trailing, context: context)
+    try naming(.insert(conflict), table: table) {
+      try atomically(needsSavepoint) {
+        changes = try single.statement.runEach(flattened: flattenedRows, trailing: single.trailing, context: context)
+      }
     }
     return StatementResult(lastInsertRowid: connection.lastInsertRowid, changes: changes)
   }
@@ -420,6 +428,53 @@ public final class SQLiteBackend: DatabaseBackend {
       touchesOneRow = false
     }
     try atomically(connection.isInTransaction && !touchesOneRow, body)
+  }
+
+  /// Runs a write; a foreign key or rowid datatype error it throws gets the table and columns
+  /// ``FailedWrite``'s rule gives, which the memory engine computes alike.
+  private func naming(
+    _ kind: @autoclosure () -> FailedWrite.Kind?, table: String, _ body: () throws -> Void
+  ) throws {
+    do {
+      try body()
+    } catch let error as TandemError {
+      guard let kind = kind(), FailedWrite.needsNaming(error, kind),
+        let write = try? untraced({ try failedWrite(kind, table: table) })
+      else { throw error }
+      throw write.name(error)
+    }
+  }
+
+  /// The schema facts ``FailedWrite`` names an error from, read from SQLite's catalog.
+  private func failedWrite(_ kind: FailedWrite.Kind, table: String) throws -> FailedWrite {
+    let declared = try run(
+      #"SELECT "name" FROM "sqlite_schema" WHERE "type" = 'table' AND "name" = ? COLLATE NOCASE"#, [.text(table)])
+    let name = declared.first?.first?.textValue ?? table
+    let (columns, rowidColumn) = try columnsAndRowid(of: name)
+    var rowidColumns: [String: String?] = [:]
+    var references: [FailedWrite.Reference] = []
+    let keys = try run(
+      #"SELECT "m"."name", "f"."from", "f"."table", "f"."to", "f"."on_delete" "#
+        + #"FROM "sqlite_schema" AS "m", pragma_foreign_key_list("m"."name") AS "f" WHERE "m"."type" = 'table'"#)
+    for key in keys {
+      guard let child = key[0].textValue, let childColumn = key[1].textValue, let parent = key[2].textValue else { continue }
+      if rowidColumns[child] == nil { rowidColumns[child] = try columnsAndRowid(of: child).rowid }
+      let childRowid = rowidColumns[child] ?? nil
+      references.append(
+        FailedWrite.Reference(
+          childTable: child, childColumn: childColumn, parentTable: parent, parentColumn: key[3].textValue ?? "",
+          onDelete: key[4].textValue.flatMap(ForeignKey.Action.init(rawValue:)) ?? .noAction,
+          childColumnIsRowid: childRowid.map { FailedWrite.sameName($0, childColumn) } ?? false))
+    }
+    return FailedWrite(kind: kind, table: name, columns: columns, rowidColumn: rowidColumn, references: references)
+  }
+
+  /// A table's column names and its `INTEGER PRIMARY KEY` column, from `PRAGMA table_info`.
+  private func columnsAndRowid(of table: String) throws -> (columns: [String], rowid: String?) {
+    let rows = try run(#"SELECT "name", upper("type"), "pk" FROM pragma_table_info(?)"#, [.text(table)])
+    let keys = rows.filter { $0[2] != .integer(0) }
+    let rowid = keys.count == 1 && keys[0][1] == .text("INTEGER") ? keys[0][0].textValue : nil
+    return (rows.compactMap { $0[0].textValue }, rowid)
   }
 
   /// Runs `body` inside the statement savepoint when `needsSavepoint`: released on success, rolled
@@ -598,4 +653,12 @@ private func traceStatement(
   guard !box.isSuppressed else { return 0 }
   box.trace(String(cString: text.assumingMemoryBound(to: CChar.self)))
   return 0
+}
+
+extension SqliteValue {
+  /// The text of a TEXT value (catalog queries' names), else `nil`.
+  fileprivate var textValue: String? {
+    if case .text(let text) = self { return text }
+    return nil
+  }
 }

@@ -13,7 +13,7 @@ extension DatabaseWriter {
     return try withConnection { connection in
       var records: [Output] = []
       try connection.backend.select(statement, parameters: parameters) { row in
-        records.append(try query.decode(row))
+        records.append(try query.decode(row, atRow: records.count))
       }
       return records
     }
@@ -28,7 +28,9 @@ extension DatabaseWriter {
   public func fetchOne<Root, Output>(_ query: Select<Root, Output>, parameters: [String: SqliteValue] = [:]) throws -> Output? {
     var statement = query.statement
     if statement.limit == nil { statement.limit = .literal(.integer(1)) }
-    return try withConnection { connection in try connection.fetchFirst(statement, parameters, query.decode) }
+    return try withConnection { connection in
+      try connection.fetchFirst(statement, parameters) { try query.decode($0, atRow: 0) }
+    }
   }
 
   /// The number of results of a query.
@@ -64,7 +66,11 @@ extension DatabaseWriter {
       try connection.backend.select(prepared: lookup.query, values: [key.sqliteValue]) { row in
         guard found == nil else { return }
         var decoder = RowDecoder(values: row, context: lookup.context)
-        found = try T(row: &decoder)
+        do {
+          found = try T(row: &decoder)
+        } catch let error as TandemError {
+          throw error.inResult(row: 0, values: row, record: T.self)
+        }
       }
       return found
     }
@@ -85,5 +91,27 @@ extension Connection {
       first = try decode(row)
     }
     return first
+  }
+}
+
+extension Select {
+  /// Decodes the result row at position `index`; a decoding failure names the row (its position,
+  /// and a record's primary key).
+  @inlinable
+  func decode(_ values: [SqliteValue], atRow index: Int) throws -> Output {
+    do {
+      return try decode(values)
+    } catch let error as TandemError {
+      throw error.inResult(row: index, values: values, record: Output.self == Root.self ? Root.self : nil)
+    }
+  }
+}
+
+extension TandemError {
+  /// The error naming the result row at `index` (see ``inResult(row:values:recordSchema:)``);
+  /// `record` is the table type whose records the rows are, if they are.
+  @usableFromInline
+  func inResult(row index: Int, values: [SqliteValue], record: (any Table.Type)?) -> TandemError {
+    inResult(row: index, values: values, recordSchema: record?.schema)
   }
 }

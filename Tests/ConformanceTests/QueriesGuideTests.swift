@@ -279,6 +279,14 @@ import Testing
       into: "items", columns: ["id", "name", "stock", "reorderLevel", "price"], values: [3, "cherry", "many", 0, 0.0])
     let decoding = try #require(throws: TandemError.self) { try db.fetchAll(Item.all) }
     #expect(decoding.kind == .decodingFailure)
-    #expect(decoding.message == "cannot decode Int from text value 'many' in column items.stock")
+    #expect("\(decoding)" == "decoding failure: cannot decode Int from a text value in column items.stock (result row 2, rowid 3)")
+    #expect(decoding.value == .text("many") && decoding.rowIndex == 2 && decoding.primaryKey == [3])
+
+    try db.create(TodoList.self)
+    try db.create(TodoItem.self)
+    let orphan = try #require(throws: TandemError.self) { try db.insert(TodoItem(id: 4, listID: 99, title: "Lost")) }
+    #expect(
+      orphan.summary
+        == .constraint(.foreignKey, table: "todos", columns: ["listID"], message: "FOREIGN KEY constraint failed"))
   }
 }
