@@ -33,14 +33,20 @@ extension DatabaseWriter {
     }
   }
 
-  /// The number of results of a query.
+  /// The number of results of a query: exactly as many as ``fetchAll(_:parameters:)`` returns,
+  /// and the same error where it fails.
+  ///
+  /// A plain filtered query is counted with `SELECT count(*)`; any other (grouped, distinct,
+  /// limited, or with a column or term that may fail on some row) runs as it is and its rows are
+  /// counted.
   ///
   /// ```swift
   /// let n = try db.fetchCount(Reminder.where { $0.title.like("%milk%") })
+  /// // SELECT count(*) FROM "reminders" WHERE ("title" LIKE ?)
   /// ```
   public func fetchCount<Root, Output>(_ query: Select<Root, Output>, parameters: [String: SqliteValue] = [:]) throws -> Int {
     let base = query.base
-    if !base.distinct, base.groupBy.isEmpty, !base.isAggregate, base.limit == nil, base.offset == nil {
+    if base.countsAsCountStar(parameters: parameters) {
       let count = SelectStatement(table: base.table, columns: [.aggregate(.count, nil, distinct: false)], filter: base.filter)
       let result = try execute(.select(count), parameters: parameters)
       guard case .integer(let n)? = result.rows.first?.first else {
@@ -48,7 +54,12 @@ extension DatabaseWriter {
       }
       return Int(n)
     }
-    return try execute(.select(query.statement), parameters: parameters).rows.count
+    let statement = query.statement
+    return try withConnection { connection in
+      var count = 0
+      try connection.backend.select(statement, parameters: parameters) { _ in count += 1 }
+      return count
+    }
   }
 
   /// The record of type `T` whose primary key is `key`, or `nil`.
