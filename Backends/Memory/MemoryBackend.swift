@@ -32,18 +32,23 @@ public final class MemoryBackend: DatabaseBackend {
   /// equal fingerprints share compiled plans.
   var schemaFingerprint: Int { catalog.fingerprint }
 
-  /// Creates a table and its indexes, with SQLite's errors for a taken name.
+  /// Creates a table and its indexes, refusing what SQLite refuses with SQLite's errors (see
+  /// ``TableSchema/checkCreation(ifNotExists:tableExists:indexExists:)``).
   public func create(_ schema: TableSchema, ifNotExists: Bool) throws {
     trace?("memory: create table \(schema.name)" + (ifNotExists ? " if not exists" : ""))
-    if ifNotExists, catalog.table(schema.name) != nil {
+    let indexes = try schema.checkCreation(
+      ifNotExists: ifNotExists, tableExists: { catalog.table($0) != nil }, indexExists: { catalog.hasIndex($0) })
+    guard let indexes else {
+      // The table exists; SQLite would still add the schema's missing indexes to it.
       let missing = schema.indexes.map { $0.name(in: schema.name) }.filter { !catalog.hasIndex($0) }
       if !missing.isEmpty {
         throw EngineError.unsupported("adding the indexes \(missing.joined(separator: ", ")) to an existing table")
       }
       return
     }
-    let definition = try SchemaRegistry.definition(for: schema)
-    try catalog.validateNewTable(definition)
+    var created = schema
+    created.indexes = indexes  // without those IF NOT EXISTS skipped, as in SQLite
+    let definition = SchemaRegistry.definition(for: created)
     let table = TableStorage(definition: definition)
     catalog.add(table)
     log.record(.createdTable(table))
@@ -54,6 +59,7 @@ public final class MemoryBackend: DatabaseBackend {
   /// (running ON DELETE actions) and refuses the drop if that violates a foreign key.
   public func drop(table name: String, ifExists: Bool) throws {
     trace?("memory: drop table \(name)" + (ifExists ? " if exists" : ""))
+    try SQLName.check(name)
     guard let table = catalog.table(name) else {
       if ifExists { return }
       throw EngineError.noSuchTable(name)
@@ -130,7 +136,9 @@ public final class MemoryBackend: DatabaseBackend {
       return text
     }
     do {
-      try StatementShape.checkInsert(columns: columns, values: values, conflict: conflict) { rowidAvailable(table) }
+      try StatementShape.checkInsert(into: table, columns: columns, values: values, conflict: conflict) {
+        rowidAvailable(table)
+      }
       let shape = InsertPlan.Shape(table: table, columns: columns, conflict: conflict)
       let plan = try plans.insert(shape, rows: [], catalog: catalog)
       let storage = try storage(of: plan.tablePosition, named: table)
@@ -265,12 +273,14 @@ public final class MemoryBackend: DatabaseBackend {
   /// Opens a savepoint; the outermost one begins the transaction.
   public func savepoint(_ name: String) throws {
     trace?("memory: savepoint \(name)")
+    try SQLName.check(name)
     log.openSavepoint(name)
   }
 
   /// Releases a savepoint (and those opened after it); releasing the outermost commits.
   public func release(_ name: String) throws {
     trace?("memory: release \(name)")
+    try SQLName.check(name)
     try log.release(name)
   }
 
@@ -281,6 +291,7 @@ public final class MemoryBackend: DatabaseBackend {
   /// tables return to their state when it was opened.
   public func rollback(to name: String) throws {
     trace?("memory: rollback to \(name)")
+    try SQLName.check(name)
     try log.rollback(to: name, catalog: catalog)
   }
 

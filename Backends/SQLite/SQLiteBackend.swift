@@ -157,7 +157,11 @@ public final class SQLiteBackend: DatabaseBackend {
   // MARK: - DatabaseBackend
 
   /// Creates the table and its indexes inside a savepoint, so a failure leaves nothing behind.
+  ///
+  /// SQLite itself refuses the names it refuses, except one holding a NUL character, which SQL
+  /// text cannot carry: that is a misuse, found before SQLite sees the statements.
   public func create(_ schema: TableSchema, ifNotExists: Bool) throws {
+    try schema.checkIdentifiers()
     tables.removeAll()
     defer { tables.removeAll() }
     try inSavepoint("tandem_create") {
@@ -464,7 +468,7 @@ public final class SQLiteBackend: DatabaseBackend {
         FailedWrite.Reference(
           childTable: child, childColumn: childColumn, parentTable: parent, parentColumn: key[3].textValue ?? "",
           onDelete: key[4].textValue.flatMap(ForeignKey.Action.init(rawValue:)) ?? .noAction,
-          childColumnIsRowid: childRowid.map { FailedWrite.sameName($0, childColumn) } ?? false))
+          childColumnIsRowid: childRowid.map { SQLName.same($0, childColumn) } ?? false))
     }
     return FailedWrite(kind: kind, table: name, columns: columns, rowidColumn: rowidColumn, references: references)
   }
@@ -563,15 +567,10 @@ public final class SQLiteBackend: DatabaseBackend {
     openSavepoints.removeSubrange(position...)
   }
 
-  /// The position of the innermost open savepoint called `name` (ASCII letters compared without
-  /// case, as SQLite compares savepoint names).
+  /// The position of the innermost open savepoint called `name` (compared as SQLite compares
+  /// savepoint names).
   private func openPosition(of name: String) -> Int? {
-    let key = Array(name.utf8).map(Self.lowercasedASCII)
-    return openSavepoints.lastIndex { $0.utf8.map(Self.lowercasedASCII) == key }
-  }
-
-  private static func lowercasedASCII(_ byte: UInt8) -> UInt8 {
-    byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+    openSavepoints.lastIndex { SQLName.same($0, name) }
   }
 
   /// Calls `trace` with the SQL text (placeholders, never values) of every statement as it starts.

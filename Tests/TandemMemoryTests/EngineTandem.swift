@@ -66,7 +66,7 @@ final class EngineTandem {
       return StatementResult()
     }
     #expect(mine == theirs, "create \(schema.name)", sourceLocation: sourceLocation)
-    if case .result = theirs, !schemas.keys.contains(where: { FailedWrite.sameName($0, schema.name) }) {
+    if case .result = theirs, !schemas.keys.contains(where: { SQLName.same($0, schema.name) }) {
       schemas[schema.name] = schema
     }
     return mine
@@ -86,7 +86,7 @@ final class EngineTandem {
       return StatementResult()
     }
     #expect(mine == theirs, "drop \(table)", sourceLocation: sourceLocation)
-    if case .result = theirs { schemas = schemas.filter { !FailedWrite.sameName($0.key, table) } }
+    if case .result = theirs { schemas = schemas.filter { !SQLName.same($0.key, table) } }
     return mine
   }
 

@@ -90,7 +90,7 @@ package struct FailedWrite {
   /// The facts of `table` among `schemas` (every table of the database, as declared); `nil` when
   /// no schema has that name.
   package init?(kind: Kind, table: String, schemas: [TableSchema]) {
-    guard let written = schemas.first(where: { Self.sameName($0.name, table) }) else { return nil }
+    guard let written = schemas.first(where: { SQLName.same($0.name, table) }) else { return nil }
     var references: [Reference] = []
     for schema in schemas {
       for column in schema.columns {
@@ -136,24 +136,24 @@ package struct FailedWrite {
   private func blamedColumns() -> [String] {
     var candidates: [String] = []
     for reference in references {
-      let isChild = Self.sameName(reference.childTable, table)
-      let isParent = Self.sameName(reference.parentTable, table)
+      let isChild = SQLName.same(reference.childTable, table)
+      let isParent = SQLName.same(reference.parentTable, table)
       switch kind {
       case .insert(let conflict):
         if isChild { candidates.append(reference.childColumn) }
         if isParent {
           switch conflict {
           case .replace: candidates.append(reference.parentColumn)
-          case .update(_, let assignments) where assignments.contains(where: { Self.sameName($0.column, reference.parentColumn) }):
+          case .update(_, let assignments) where assignments.contains(where: { SQLName.same($0.column, reference.parentColumn) }):
             candidates.append(reference.parentColumn)
           default: break
           }
         }
       case .update(let assigned):
-        if isChild && assigned.contains(where: { Self.sameName($0, reference.childColumn) }) {
+        if isChild && assigned.contains(where: { SQLName.same($0, reference.childColumn) }) {
           candidates.append(reference.childColumn)
         }
-        if isParent && assigned.contains(where: { Self.sameName($0, reference.parentColumn) }) {
+        if isParent && assigned.contains(where: { SQLName.same($0, reference.parentColumn) }) {
           candidates.append(reference.parentColumn)
         }
       case .delete:
@@ -164,24 +164,15 @@ package struct FailedWrite {
     }
     guard candidates.count == 1 else { return [] }
     // As the table declares it, when it does.
-    return [columns.first { Self.sameName($0, candidates[0]) } ?? candidates[0]]
+    return [columns.first { SQLName.same($0, candidates[0]) } ?? candidates[0]]
   }
 
   /// Whether a foreign key action may have written a non-integer into another table's rowid.
   private func rowidMayBeAnotherTables() -> Bool {
     guard case .insert(.replace) = kind else { return false }
     return references.contains { reference in
-      Self.sameName(reference.parentTable, table) && reference.childColumnIsRowid
+      SQLName.same(reference.parentTable, table) && reference.childColumnIsRowid
         && (reference.onDelete == .setNull || reference.onDelete == .setDefault)
     }
-  }
-
-  /// Whether two names are the same to SQLite: equal bytes, ASCII letters without case.
-  package static func sameName(_ a: String, _ b: String) -> Bool {
-    a.utf8.elementsEqual(b.utf8) { lowercased($0) == lowercased($1) }
-  }
-
-  private static func lowercased(_ byte: UInt8) -> UInt8 {
-    byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
   }
 }

@@ -50,18 +50,16 @@ final class TableDefinition: Sendable {
   /// Whether a user column shadows one of the rowid's names.
   func shadowsRowid(_ name: String) -> Bool { columnLookup[NameKey(name)] != nil }
 
-  /// Resolves and validates a schema, throwing SQLite's CREATE TABLE errors. `number` must be
-  /// unique in the process.
-  init(_ schema: TableSchema, number: Int) throws {
+  /// Resolves a schema that ``TableSchema/checkCreation(ifNotExists:tableExists:indexExists:)``
+  /// accepted (so its names are unique and its indexes name its columns). `number` must be unique
+  /// in the process.
+  init(_ schema: TableSchema, number: Int) {
     self.schema = schema
     self.number = number
     name = schema.name
-    guard !schema.columns.isEmpty else { throw EngineError.sqlite(1, "near \")\": syntax error") }
     var lookup: [NameKey: Int] = [:]
-    for (index, column) in schema.columns.enumerated() {
-      let key = NameKey(column.name)
-      if lookup[key] != nil { throw EngineError.sqlite(1, "duplicate column name: \(column.name)") }
-      lookup[key] = index
+    for (index, column) in schema.columns.enumerated() where lookup[NameKey(column.name)] == nil {
+      lookup[NameKey(column.name)] = index
     }
     columnLookup = lookup
     columnNames = schema.columns.map(\.name)
@@ -92,22 +90,9 @@ final class TableDefinition: Sendable {
       created.append(UniqueConstraint(columns: positions, columnNames: keys.map(\.name), isPrimaryKey: true))
     }
     var names: [String] = []
-    var seenNames = Set<NameKey>()
     for index in schema.indexes {
-      let indexName = index.name(in: schema.name)
-      guard seenNames.insert(NameKey(indexName)).inserted else {
-        throw EngineError.sqlite(1, "index \(indexName) already exists")
-      }
-      if NameKey(indexName) == NameKey(schema.name) {
-        throw EngineError.sqlite(1, "there is already a table named \(indexName)")
-      }
-      names.append(indexName)
-      guard !index.columns.isEmpty else { throw EngineError.sqlite(1, "near \")\": syntax error") }
-      var positions: [Int] = []
-      for name in index.columns {
-        guard let position = lookup[NameKey(name)] else { throw EngineError.noSuchColumn(name) }
-        positions.append(position)
-      }
+      names.append(index.name(in: schema.name))
+      let positions = index.columns.compactMap { lookup[NameKey($0)] }
       if index.isUnique {
         created.append(
           UniqueConstraint(
