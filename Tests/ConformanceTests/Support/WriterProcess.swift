@@ -90,7 +90,8 @@ final class WriterProcess {
   ///
   /// On Linux the bundle is an executable (`/proc/self/exe`) that `swift test` runs with
   /// `--testing-library swift-testing`; on macOS `swift test` runs `swiftpm-testing-helper
-  /// --test-bundle-path <bundle>`, which is run again with the same bundle.
+  /// --test-bundle-path <binary> <binary> --testing-library swift-testing`, which is run again
+  /// with the same binary.
   private static func relaunchCommand(filter: String) throws -> (URL, [String]) {
     let selection = ["--testing-library", "swift-testing", "--filter", filter]
     #if os(Linux)
@@ -103,7 +104,8 @@ final class WriterProcess {
       else {
         throw Failure("cannot tell how to launch this test bundle again (arguments: \(arguments))")
       }
-      return (launcher, ["--test-bundle-path", arguments[flag + 1]] + selection)
+      let binary = arguments[flag + 1]
+      return (launcher, ["--test-bundle-path", binary, binary] + selection)
     #endif
   }
 
