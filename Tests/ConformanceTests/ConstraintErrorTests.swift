@@ -1,7 +1,7 @@
 import Tandem
 import Testing
 
-/// Constraint violations are reported identically by every backend (notes/ERRORS.md), and a
+/// Constraint violations are reported identically by every backend, and a
 /// failed statement leaves the database exactly as it was.
 @Suite struct ConstraintErrorTests {
   @Test(arguments: BackendKind.allCases)

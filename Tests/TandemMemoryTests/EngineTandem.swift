@@ -4,7 +4,7 @@ import TandemCore
 @testable import TandemMemory
 
 /// What a statement produced, in the form compared across engines: the result, or the error's
-/// comparable fields (ERRORS.md: kind, constraint, table, columns, message, code — not the SQL).
+/// comparable fields (kind, constraint, table, columns, message, code — not the SQL).
 enum EngineOutcome: Equatable, CustomStringConvertible {
   case result(StatementResult)
   case failure(kind: String, constraint: TandemError.Constraint?, table: String?, columns: [String], message: String, code: Int32?)

@@ -187,7 +187,7 @@ final class SQLiteOracle {
     return String(validating: bytes, as: UTF8.self) != nil
   }
 
-  /// The current error as ERRORS.md maps it.
+  /// The current error as the SQLite backend reports it (`raiseSQLiteError`).
   private func currentError(_ rc: Int32, sql: String) -> TandemError {
     let message = String(cString: sqlite3_errmsg(db))
     let extended = sqlite3_extended_errcode(db)

@@ -4,7 +4,7 @@ import Testing
 
 @testable import TandemSQLite
 
-/// Every constraint failure maps to the TandemError that /notes/ERRORS.md prescribes.
+/// Every constraint failure maps to the TandemError the error contract prescribes (`raiseSQLiteError`).
 @Suite("SQLite backend: errors")
 struct ConstraintErrorTests {
   private func insertError(_ backend: SQLiteBackend, _ statement: Statement) -> TandemError? {
