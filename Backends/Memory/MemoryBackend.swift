@@ -33,18 +33,23 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
   /// equal fingerprints share compiled plans.
   var schemaFingerprint: Int { catalog.fingerprint }
 
-  /// Creates a table and its indexes, with SQLite's errors for a taken name.
+  /// Creates a table and its indexes, refusing what SQLite refuses with SQLite's errors (see
+  /// ``TableSchema/checkCreation(ifNotExists:tableExists:indexExists:)``).
   public func create(_ schema: TableSchema, ifNotExists: Bool) throws {
     trace?("memory: create table \(schema.name)" + (ifNotExists ? " if not exists" : ""))
-    if ifNotExists, catalog.table(schema.name) != nil {
+    let indexes = try schema.checkCreation(
+      ifNotExists: ifNotExists, tableExists: { catalog.table($0) != nil }, indexExists: { catalog.hasIndex($0) })
+    guard let indexes else {
+      // The table exists; SQLite would still add the schema's missing indexes to it.
       let missing = schema.indexes.map { $0.name(in: schema.name) }.filter { !catalog.hasIndex($0) }
       if !missing.isEmpty {
         throw EngineError.unsupported("adding the indexes \(missing.joined(separator: ", ")) to an existing table")
       }
       return
     }
-    let definition = try SchemaRegistry.definition(for: schema)
-    try catalog.validateNewTable(definition)
+    var created = schema
+    created.indexes = indexes  // without those IF NOT EXISTS skipped, as in SQLite
+    let definition = SchemaRegistry.definition(for: created)
     let table = TableStorage(definition: definition)
     catalog.add(table)
     log.record(.createdTable(table))
@@ -55,21 +60,26 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
   /// (running ON DELETE actions) and refuses the drop if that violates a foreign key.
   public func drop(table name: String, ifExists: Bool) throws {
     trace?("memory: drop table \(name)" + (ifExists ? " if exists" : ""))
+    try SQLName.check(name)
     guard let table = catalog.table(name) else {
       if ifExists { return }
       throw EngineError.noSuchTable(name)
     }
-    _ = try write { session in
-      if !catalog.incomingForeignKeys(of: table).isEmpty {
-        session.ignoresMissingParents = true
-        for rowid in table.data.rowids where table.data.contains(rowid) {
-          try session.deleteRow(table, rowid, depth: 0)
+    do {
+      _ = try write { session in
+        if !catalog.incomingForeignKeys(of: table).isEmpty {
+          session.ignoresMissingParents = true
+          for rowid in table.data.rowids where table.data.contains(rowid) {
+            try session.deleteRow(table, rowid, depth: 0)
+          }
+          session.ignoresMissingParents = false
+          try session.finish()
         }
-        session.ignoresMissingParents = false
-        try session.finish()
+        log.record(.droppedTable(table, position: catalog.creationPosition(of: table)))
+        catalog.remove(table)
       }
-      log.record(.droppedTable(table, position: catalog.creationPosition(of: table)))
-      catalog.remove(table)
+    } catch let error as TandemError {
+      throw named(error, .dropTable, table: name)
     }
   }
 
@@ -109,7 +119,8 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
           changes: try write { session in try plan.run(parameters, table: table, session: session) }.changes)
       }
     } catch let error as TandemError {
-      throw error.with(statement: description ?? StatementDescription.describe(statement))
+      throw named(error, FailedWrite.Kind(statement), table: statement.table)
+        .with(statement: description ?? StatementDescription.describe(statement))
     }
   }
 
@@ -126,14 +137,16 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
       return text
     }
     do {
-      try StatementShape.checkInsert(columns: columns, values: values, conflict: conflict) { rowidAvailable(table) }
+      try StatementShape.checkInsert(into: table, columns: columns, values: values, conflict: conflict) {
+        rowidAvailable(table)
+      }
       let shape = InsertPlan.Shape(table: table, columns: columns, conflict: conflict)
       let plan = try plans.insert(shape, rows: [], catalog: catalog)
       let storage = try storage(of: plan.tablePosition, named: table)
       let result = try write { session in try plan.run(values: values, table: storage, session: session) }
       return StatementResult(lastInsertRowid: result.lastInsertRowid, changes: result.changes)
     } catch let error as TandemError {
-      throw error.with(
+      throw named(error, .insert(conflict), table: table).with(
         statement: description ?? Self.describeInsert(into: table, columns: columns, values: values, conflict: conflict))
     }
   }
@@ -146,6 +159,15 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
     StatementDescription.describe(
       .insert(
         InsertStatement(table: table, columns: columns, rows: values.map { $0.map(SQLExpression.literal) }, conflict: conflict)))
+  }
+
+  /// A foreign key or rowid datatype error with the table and columns ``FailedWrite``'s rule
+  /// gives, as the SQLite backend names it; any other error as it is.
+  private func named(_ error: TandemError, _ kind: FailedWrite.Kind?, table: String) -> TandemError {
+    guard let kind, FailedWrite.needsNaming(error, kind),
+      let write = FailedWrite(kind: kind, table: table, schemas: catalog.allTables.map(\.definition.schema))
+    else { return error }
+    return write.name(error)
   }
 
   /// The storage of the table a plan was compiled for (its position in creation order, which
@@ -267,12 +289,14 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
   /// Opens a savepoint; the outermost one begins the transaction.
   public func savepoint(_ name: String) throws {
     trace?("memory: savepoint \(name)")
+    try SQLName.check(name)
     log.openSavepoint(name)
   }
 
   /// Releases a savepoint (and those opened after it); releasing the outermost commits.
   public func release(_ name: String) throws {
     trace?("memory: release \(name)")
+    try SQLName.check(name)
     try log.release(name)
   }
 
@@ -283,6 +307,7 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
   /// tables return to their state when it was opened.
   public func rollback(to name: String) throws {
     trace?("memory: rollback to \(name)")
+    try SQLName.check(name)
     try log.rollback(to: name, catalog: catalog)
   }
 

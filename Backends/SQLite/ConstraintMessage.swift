@@ -9,6 +9,17 @@ import TandemCore
 /// compares identifiers), so names containing `.` or `, ` come out right; otherwise the list is
 /// split at `, ` and each entry at its first `.`.
 enum ConstraintMessage {
+  /// The constraint a message of SQLite's reports, for a failure whose extended code does not
+  /// say (`nil` when the message does not say either).
+  static func constraint(in message: String) -> TandemError.Constraint? {
+    if message.hasPrefix("FOREIGN KEY constraint failed") { return .foreignKey }
+    if message.hasPrefix("UNIQUE constraint failed") { return .unique }
+    if message.hasPrefix("NOT NULL constraint failed") { return .notNull }
+    if message.hasPrefix("CHECK constraint failed") { return .check }
+    if message.hasPrefix("cannot store ") { return .datatype }
+    return nil
+  }
+
   /// The table and columns named after `marker` in `message`; `(nil, [])` when there are none
   /// (for example `UNIQUE constraint failed: index 'ia'` of an expression index).
   static func qualifiedNames(

@@ -31,7 +31,7 @@ struct SQLTextWriter {
   mutating func writeIdentifier(_ name: String) throws {
     var utf8Name = name
     try utf8Name.withUTF8 { utf8 in
-      if utf8.contains(0) { throw Self.nulInIdentifier(name) }
+      if utf8.contains(0) { try SQLName.check(name) }
       if utf8.contains(UInt8(ascii: "\"")) {
         self += SQLQuoting.identifier(name)
       } else {
@@ -45,12 +45,8 @@ struct SQLTextWriter {
 
   /// `name` double-quoted, or a misuse error when it contains a NUL character.
   static func quotedIdentifier(_ name: String) throws -> String {
-    guard !name.utf8.contains(0) else { throw nulInIdentifier(name) }
+    try SQLName.check(name)
     return SQLQuoting.identifier(name)
-  }
-
-  private static func nulInIdentifier(_ name: String) -> TandemError {
-    TandemError.misuse("identifier \(SQLQuoting.identifier(name)) contains a NUL character")
   }
 
   /// Writes the elements separated by `, `.

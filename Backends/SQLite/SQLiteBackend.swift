@@ -11,7 +11,9 @@ import TandemCore
 ///   .select(SelectStatement(table: "reminders", columns: [.column("title")])), parameters: [:])
 /// ```
 ///
-/// A file database is opened in WAL journal mode with a 5 second busy timeout; every connection
+/// A file database is opened in WAL journal mode (unless read-only) with a busy timeout (5 seconds
+/// by default); transactions begin with `BEGIN IMMEDIATE`, so a writer waits for another
+/// connection's write instead of failing half-way with `database is locked`. Every connection
 /// enforces foreign keys, and treats a quoted name that matches no column as an error (SQLite's
 /// legacy double-quoted-string literals are off). Prepared statements are cached by SQL text (least recently used evicted).
 ///
@@ -47,25 +49,63 @@ public final class SQLiteBackend: DatabaseBackend {
   }
   var trace: TraceBox?
 
-  /// Opens (creating if needed) the database file at `path`.
+  /// Opens (creating if needed) the database file at `path`, waiting up to 5 seconds for other
+  /// connections' locks.
   ///
   /// ```swift
   /// let backend = try SQLiteBackend(path: FileManager.default.temporaryDirectory.appendingPathComponent("app.sqlite").path)
   /// ```
   public convenience init(path: String) throws {
-    try self.init(path: path, statementCacheCapacity: 64)
+    try self.init(path: path, busyTimeout: .seconds(5), readOnly: false)
   }
 
-  /// Opens the database at `path`, keeping at most `statementCacheCapacity` prepared statements.
-  init(path: String, statementCacheCapacity: Int) throws {
-    self.path = path
-    connection = try SQLiteConnection(path: path)
+  /// Opens the database file at `path`: a write waits up to `busyTimeout` for another
+  /// connection's (or process's) write to end; `readOnly` opens an existing file for reading only.
+  ///
+  /// `path` must name a file: `""`, `":memory:"` and `file:` URIs are refused with
+  /// ``TandemError/Kind/misuse`` (SQLite would open a temporary or in-memory database instead,
+  /// whose data is lost on close; ``inMemory()`` is the in-memory database).
+  ///
+  /// ```swift
+  /// let reader = try SQLiteBackend(path: "/data/app.sqlite", busyTimeout: .seconds(1), readOnly: true)
+  /// ```
+  public convenience init(path: String, busyTimeout: Duration, readOnly: Bool) throws {
+    try Self.checkFilePath(path)
+    try self.init(opening: path, busyTimeout: busyTimeout, readOnly: readOnly, statementCacheCapacity: 64)
+  }
+
+  /// Opens the database at `path` (no check of the path: `":memory:"` is allowed), keeping at
+  /// most `statementCacheCapacity` prepared statements.
+  convenience init(path: String, statementCacheCapacity: Int) throws {
+    try self.init(opening: path, busyTimeout: .seconds(5), readOnly: false, statementCacheCapacity: statementCacheCapacity)
+  }
+
+  /// Opens `location` (a file path or `":memory:"`); every error names it.
+  private init(opening location: String, busyTimeout: Duration, readOnly: Bool, statementCacheCapacity: Int) throws {
+    let milliseconds = try Self.milliseconds(busyTimeout)
+    path = location
+    do {
+      connection = try SQLiteConnection(path: location, readOnly: readOnly)
+    } catch let error as TandemError {
+      throw Self.openingError(error, path: location)
+    }
     statements = StatementCache(capacity: statementCacheCapacity)
-    sqlite3_busy_timeout(connection.handle, 5_000)
-    try connection.disableDoubleQuotedStrings()
-    // WAL for files; SQLite keeps "memory" for an in-memory database.
-    _ = try run("PRAGMA journal_mode = WAL", cached: false)
-    _ = try run("PRAGMA foreign_keys = ON", cached: false)
+    // SQLite falls back to reading a file it may not write; a read-write database must be writable.
+    if !readOnly && connection.isReadOnly {
+      throw TandemError.sqlite(
+        code: SQLITE_READONLY,
+        message: "attempt to write a readonly database: \(location) can only be read; open it read-only", sql: nil)
+    }
+    do {
+      connection.setBusyTimeout(milliseconds: milliseconds)
+      try connection.disableDoubleQuotedStrings()
+      // WAL for files (SQLite keeps "memory" for an in-memory database); a read-only connection
+      // must not change the file, and reads it in whatever mode it is in.
+      if !readOnly { _ = try run("PRAGMA journal_mode = WAL", cached: false) }
+      _ = try run("PRAGMA foreign_keys = ON", cached: false)
+    } catch let error as TandemError {
+      throw Self.openingError(error, path: location)
+    }
   }
 
   /// A new, private in-memory SQLite database.
@@ -74,7 +114,38 @@ public final class SQLiteBackend: DatabaseBackend {
   /// let backend = try SQLiteBackend.inMemory()
   /// ```
   public static func inMemory() throws -> SQLiteBackend {
-    try SQLiteBackend(path: ":memory:")
+    try SQLiteBackend(opening: ":memory:", busyTimeout: .seconds(5), readOnly: false, statementCacheCapacity: 64)
+  }
+
+  /// Refuses a path SQLite would not read as a file name: `""` (a temporary database deleted on
+  /// close), `":memory:"` (an in-memory database) and `file:` URIs (which may name either).
+  static func checkFilePath(_ path: String) throws {
+    if path.isEmpty {
+      throw TandemError.misuse(
+        "an empty path opens a temporary SQLite database that is deleted when it closes; use .sqliteInMemory for a database in memory, or give a file path")
+    }
+    if path == ":memory:" {
+      throw TandemError.misuse("\":memory:\" is not a file: use .sqliteInMemory for a private in-memory SQLite database")
+    }
+    if path.hasPrefix("file:") {
+      throw TandemError.misuse(
+        "a path starting with \"file:\" is a URI filename to SQLite (it may even name an in-memory database); give a plain file path (\"./file:…\" for a file named so), or use .sqliteInMemory")
+    }
+  }
+
+  /// The busy timeout in whole milliseconds (rounded up, at most `Int32.max`); a negative one is a misuse.
+  static func milliseconds(_ timeout: Duration) throws -> Int32 {
+    guard timeout >= .zero else { throw TandemError.misuse("the busy timeout must not be negative") }
+    let (seconds, attoseconds) = timeout.components
+    guard seconds < Int64(Int32.max) / 1_000 else { return Int32.max }
+    let attosecondsPerMillisecond: Int64 = 1_000_000_000_000_000
+    return Int32(clamping: seconds * 1_000 + (attoseconds + attosecondsPerMillisecond - 1) / attosecondsPerMillisecond)
+  }
+
+  /// An error met while opening `path`, with the path in its message.
+  private static func openingError(_ error: TandemError, path: String) -> TandemError {
+    guard error.kind == .sqlite, let code = error.sqliteCode else { return error }
+    return .sqlite(code: code, message: "\(error.message): \(path)", sql: error.statement)
   }
 
   deinit {
@@ -86,7 +157,11 @@ public final class SQLiteBackend: DatabaseBackend {
   // MARK: - DatabaseBackend
 
   /// Creates the table and its indexes inside a savepoint, so a failure leaves nothing behind.
+  ///
+  /// SQLite itself refuses the names it refuses, except one holding a NUL character, which SQL
+  /// text cannot carry: that is a misuse, found before SQLite sees the statements.
   public func create(_ schema: TableSchema, ifNotExists: Bool) throws {
+    try schema.checkIdentifiers()
     tables.removeAll()
     defer { tables.removeAll() }
     try inSavepoint("tandem_create") {
@@ -100,7 +175,7 @@ public final class SQLiteBackend: DatabaseBackend {
   public func drop(table: String, ifExists: Bool) throws {
     let sql = "DROP TABLE " + (ifExists ? "IF EXISTS " : "") + (try SQLTextWriter.quotedIdentifier(table))
     tables.removeAll()
-    _ = try run(sql, cached: false)
+    try naming(.dropTable, table: table) { _ = try run(sql, cached: false) }
   }
 
   /// Renders `statement`, binds its values (named parameters from `parameters`) and runs it.
@@ -115,10 +190,14 @@ public final class SQLiteBackend: DatabaseBackend {
     case .insert:
       // sqlite3_last_insert_rowid keeps older inserts' rowids; start from 0 to see only ours.
       connection.lastInsertRowid = 0
-      try atomically(statement) { _ = try prepared.run(values, context: context) }
+      try naming(FailedWrite.Kind(statement), table: statement.table) {
+        try atomically(statement) { _ = try prepared.run(values, context: context) }
+      }
       return StatementResult(lastInsertRowid: connection.lastInsertRowid, changes: connection.changes)
     case .update, .delete:
-      try atomically(statement) { _ = try prepared.run(values, context: context) }
+      try naming(FailedWrite.Kind(statement), table: statement.table) {
+        try atomically(statement) { _ = try prepared.run(values, context: context) }
+      }
       return StatementResult(changes: connection.changes)
     }
   }
@@ -163,8 +242,10 @@ public final class SQLiteBackend: DatabaseBackend {
     let needsSavepoint = values.count > 1 || (conflict != .abort && connection.isInTransaction)
     connection.lastInsertRowid = 0
     var changes = 0
-    try atomically(needsSavepoint) {
-      changes = try single.statement.runEach(values, trailing: single.trailing, context: context)
+    try naming(.insert(conflict), table: table) {
+      try atomically(needsSavepoint) {
+        changes = try single.statement.runEach(values, trailing: single.trailing, context: context)
+      }
     }
     return StatementResult(lastInsertRowid: connection.lastInsertRowid, changes: changes)
   }
@@ -189,8 +270,10 @@ public final class SQLiteBackend: DatabaseBackend {
     let needsSavepoint = flattenedRows.count > width || (conflict != .abort && connection.isInTransaction)
     connection.lastInsertRowid = 0
     var changes = 0
-    try atomically(needsSavepoint) {
-      changes = try single.statement.runEach(flattened: flattenedRows, trailing: single.trailing, context: context)
+    try naming(.insert(conflict), table: table) {
+      try atomically(needsSavepoint) {
+        changes = try single.statement.runEach(flattened: flattenedRows, trailing: single.trailing, context: context)
+      }
     }
     return StatementResult(lastInsertRowid: connection.lastInsertRowid, changes: changes)
   }
@@ -351,53 +434,143 @@ public final class SQLiteBackend: DatabaseBackend {
     try atomically(connection.isInTransaction && !touchesOneRow, body)
   }
 
+  /// Runs a write; a foreign key or rowid datatype error it throws gets the table and columns
+  /// ``FailedWrite``'s rule gives, which the memory engine computes alike.
+  private func naming(
+    _ kind: @autoclosure () -> FailedWrite.Kind?, table: String, _ body: () throws -> Void
+  ) throws {
+    do {
+      try body()
+    } catch let error as TandemError {
+      guard let kind = kind(), FailedWrite.needsNaming(error, kind),
+        let write = try? untraced({ try failedWrite(kind, table: table) })
+      else { throw error }
+      throw write.name(error)
+    }
+  }
+
+  /// The schema facts ``FailedWrite`` names an error from, read from SQLite's catalog.
+  private func failedWrite(_ kind: FailedWrite.Kind, table: String) throws -> FailedWrite {
+    let declared = try run(
+      #"SELECT "name" FROM "sqlite_schema" WHERE "type" = 'table' AND "name" = ? COLLATE NOCASE"#, [.text(table)])
+    let name = declared.first?.first?.textValue ?? table
+    let (columns, rowidColumn) = try columnsAndRowid(of: name)
+    var rowidColumns: [String: String?] = [:]
+    var references: [FailedWrite.Reference] = []
+    let keys = try run(
+      #"SELECT "m"."name", "f"."from", "f"."table", "f"."to", "f"."on_delete" "#
+        + #"FROM "sqlite_schema" AS "m", pragma_foreign_key_list("m"."name") AS "f" WHERE "m"."type" = 'table'"#)
+    for key in keys {
+      guard let child = key[0].textValue, let childColumn = key[1].textValue, let parent = key[2].textValue else { continue }
+      if rowidColumns[child] == nil { rowidColumns[child] = try columnsAndRowid(of: child).rowid }
+      let childRowid = rowidColumns[child] ?? nil
+      references.append(
+        FailedWrite.Reference(
+          childTable: child, childColumn: childColumn, parentTable: parent, parentColumn: key[3].textValue ?? "",
+          onDelete: key[4].textValue.flatMap(ForeignKey.Action.init(rawValue:)) ?? .noAction,
+          childColumnIsRowid: childRowid.map { SQLName.same($0, childColumn) } ?? false))
+    }
+    return FailedWrite(kind: kind, table: name, columns: columns, rowidColumn: rowidColumn, references: references)
+  }
+
+  /// A table's column names and its `INTEGER PRIMARY KEY` column, from `PRAGMA table_info`.
+  private func columnsAndRowid(of table: String) throws -> (columns: [String], rowid: String?) {
+    let rows = try run(#"SELECT "name", upper("type"), "pk" FROM pragma_table_info(?)"#, [.text(table)])
+    let keys = rows.filter { $0[2] != .integer(0) }
+    let rowid = keys.count == 1 && keys[0][1] == .text("INTEGER") ? keys[0][0].textValue : nil
+    return (rows.compactMap { $0[0].textValue }, rowid)
+  }
+
   /// Runs `body` inside the statement savepoint when `needsSavepoint`: released on success, rolled
   /// back on failure. Outside a transaction the savepoint is the transaction.
   private func atomically(_ needsSavepoint: Bool, _ body: () throws -> Void) throws {
     guard needsSavepoint else { return try body() }
-    try runUntraced(Self.statementSavepoint)
+    try untraced { try savepoint(Self.statementSavepoint) }
     do {
       try body()
     } catch {
       // Some errors (SQLITE_FULL among them) end the whole transaction, savepoint included.
       if connection.isInTransaction {
-        try? runUntraced(Self.statementRollback)
-        try? runUntraced(Self.statementRelease)
+        try? untraced { try rollback(to: Self.statementSavepoint) }
       }
       throw error
     }
-    try runUntraced(Self.statementRelease)
+    try untraced { try release(Self.statementSavepoint) }
   }
 
   /// Runs the backend's own bookkeeping SQL, which the trace does not report.
-  private func runUntraced(_ sql: String) throws {
+  private func untraced<T>(_ body: () throws -> T) rethrows -> T {
     trace?.isSuppressed = true
     defer { trace?.isSuppressed = false }
-    _ = try run(sql)
+    return try body()
   }
 
-  private static let statementSavepoint = "SAVEPOINT \"tandem_statement\""
-  private static let statementRollback = "ROLLBACK TO \"tandem_statement\""
-  private static let statementRelease = "RELEASE \"tandem_statement\""
+  private static let statementSavepoint = "tandem_statement"
 
   /// Whether SQLite has a transaction open (`sqlite3_get_autocommit` is off).
   public var isInTransaction: Bool { connection.isInTransaction }
 
-  /// `SAVEPOINT "name"`.
+  /// The savepoints this backend opened that are still open, innermost last. The first one began
+  /// the transaction, with `BEGIN IMMEDIATE`.
+  private var openSavepoints: [String] = []
+
+  /// `SAVEPOINT "name"`; outside a transaction, `BEGIN IMMEDIATE` first.
+  ///
+  /// A transaction that reads and then writes must hold the write lock from its start: a deferred
+  /// one (what a bare `SAVEPOINT` begins) cannot upgrade its read lock once another connection
+  /// has written, and SQLite then fails with `database is locked` at once, without waiting out
+  /// the busy timeout. `BEGIN IMMEDIATE` waits for the lock (up to the busy timeout) instead.
   public func savepoint(_ name: String) throws {
-    _ = try run("SAVEPOINT " + (try SQLTextWriter.quotedIdentifier(name)))
+    let quoted = try SQLTextWriter.quotedIdentifier(name)
+    if connection.isInTransaction {
+      _ = try run("SAVEPOINT " + quoted)
+    } else {
+      openSavepoints.removeAll()
+      _ = try run("BEGIN IMMEDIATE")
+      do {
+        _ = try run("SAVEPOINT " + quoted)
+      } catch {
+        _ = try? run("ROLLBACK")
+        throw error
+      }
+    }
+    openSavepoints.append(name)
   }
 
-  /// `RELEASE "name"`.
+  /// `RELEASE "name"`; for the savepoint that began the transaction, `COMMIT`. A failed commit
+  /// leaves the transaction open, for ``rollback(to:)``.
   public func release(_ name: String) throws {
-    _ = try run("RELEASE " + (try SQLTextWriter.quotedIdentifier(name)))
+    let quoted = try SQLTextWriter.quotedIdentifier(name)
+    guard connection.isInTransaction, let position = openPosition(of: name) else {
+      _ = try run("RELEASE " + quoted)  // SQLite's own answer for a savepoint opened without us
+      return
+    }
+    _ = try run(position == 0 ? "COMMIT" : "RELEASE " + quoted)
+    openSavepoints.removeSubrange(position...)
   }
 
-  /// `ROLLBACK TO "name"` then `RELEASE "name"`.
+  /// `ROLLBACK TO "name"` then `RELEASE "name"`; for the savepoint that began the transaction,
+  /// `ROLLBACK`.
   public func rollback(to name: String) throws {
     let quoted = try SQLTextWriter.quotedIdentifier(name)
-    _ = try run("ROLLBACK TO " + quoted)
-    _ = try run("RELEASE " + quoted)
+    guard connection.isInTransaction, let position = openPosition(of: name) else {
+      _ = try run("ROLLBACK TO " + quoted)
+      _ = try run("RELEASE " + quoted)
+      return
+    }
+    if position == 0 {
+      _ = try run("ROLLBACK")
+    } else {
+      _ = try run("ROLLBACK TO " + quoted)
+      _ = try run("RELEASE " + quoted)
+    }
+    openSavepoints.removeSubrange(position...)
+  }
+
+  /// The position of the innermost open savepoint called `name` (compared as SQLite compares
+  /// savepoint names).
+  private func openPosition(of name: String) -> Int? {
+    openSavepoints.lastIndex { SQLName.same($0, name) }
   }
 
   /// Calls `trace` with the SQL text (placeholders, never values) of every statement as it starts.
@@ -502,4 +675,12 @@ private func traceStatement(
   guard !box.isSuppressed else { return 0 }
   box.trace(String(cString: text.assumingMemoryBound(to: CChar.self)))
   return 0
+}
+
+extension SqliteValue {
+  /// The text of a TEXT value (catalog queries' names), else `nil`.
+  fileprivate var textValue: String? {
+    if case .text(let text) = self { return text }
+    return nil
+  }
 }

@@ -13,9 +13,11 @@ final class SQLiteConnection {
   let handle: OpaquePointer
 
   /// Opens (creating if needed) the database at `path`; `":memory:"` is a private in-memory one.
-  init(path: String) throws {
+  /// A read-only connection neither creates the file nor writes to it.
+  init(path: String, readOnly: Bool) throws {
     var opened: OpaquePointer?
-    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+    let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+    let flags = access | SQLITE_OPEN_NOMUTEX
     let resultCode = sqlite3_open_v2(path, &opened, flags, nil)
     guard let opened else {
       try raiseSQLiteError(resultCode, connection: nil, sql: nil)
@@ -51,4 +53,13 @@ final class SQLiteConnection {
 
   /// Whether the connection is inside a transaction.
   var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+  /// Whether the main database can only be read (opened read-only, or SQLite could not open the
+  /// file for writing).
+  var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
+  /// Waits up to `milliseconds` for another connection's lock before failing with `database is locked`.
+  func setBusyTimeout(milliseconds: Int32) {
+    sqlite3_busy_timeout(handle, milliseconds)
+  }
 }

@@ -13,10 +13,12 @@ struct ConstraintContext {
 /// Builds the ``TandemError`` for a non-OK SQLite result code and throws it.
 ///
 /// Every failing SQLite call goes through here (the error contract shared with the memory engine):
-/// constraint failures become ``TandemError/Kind/constraintViolation`` with the constraint kind,
-/// table and columns read from the message; every other code becomes a ``TandemError/Kind/sqlite``
-/// error with the primary result code. The message is `sqlite3_errmsg`'s text exactly, and the SQL
-/// is kept in `statement`.
+/// every constraint failure (primary code 19, whatever the extended code: an `ON DELETE RESTRICT`
+/// key fails with the generic one) becomes ``TandemError/Kind/constraintViolation`` with the
+/// constraint kind, table and columns read from the message (foreign key failures name neither:
+/// the backend names them by ``FailedWrite``'s rule); every other code becomes a
+/// ``TandemError/Kind/sqlite`` error with the primary result code. The message is
+/// `sqlite3_errmsg`'s text exactly, and the SQL is kept in `statement`.
 ///
 /// `extendedCode` is the result code as returned with extended result codes on (`2067` for a
 /// UNIQUE failure); `context` helps read names out of constraint messages.
@@ -46,7 +48,14 @@ func raiseSQLiteError(
     let names = ConstraintMessage.qualifiedNames(after: " column ", in: message, context: context)
     error = .constraintViolation(.datatype, table: names.table, columns: names.columns, message: message)
   default:
-    throw TandemError.sqlite(code: extendedCode & 0xFF, message: message, sql: sql)
+    guard extendedCode & 0xFF == SQLITE_CONSTRAINT else {
+      throw TandemError.sqlite(code: extendedCode & 0xFF, message: message, sql: sql)
+    }
+    // SQLITE_CONSTRAINT_TRIGGER (a RESTRICT action's "FOREIGN KEY constraint failed") and the
+    // rest: the message says which constraint, if anything does.
+    let constraint = ConstraintMessage.constraint(in: message)
+    error = .constraintViolation(constraint ?? .check, table: nil, columns: [], message: message)
+    error.constraint = constraint
   }
   if let sql { error = error.with(statement: sql) }
   throw error

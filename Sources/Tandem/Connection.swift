@@ -1,6 +1,10 @@
+import Foundation
 import TandemCore
 
 /// The handle a transaction's closure receives; it has the same API as ``Database``.
+///
+/// It works only until its closure returns: kept and used later, from any thread, it throws
+/// ``TandemError/Kind/misuse`` rather than write outside its transaction or into another one.
 ///
 /// ```swift
 /// try db.transaction { db in
@@ -10,22 +14,56 @@ import TandemCore
 /// ```
 public final class Connection: DatabaseWriter {
   @usableFromInline let backend: any DatabaseBackend
-  private var savepointDepth = 0
-  /// `find`'s key lookup per table type, built once: see ``keyLookup(for:)``.
-  private var keyLookups: [ObjectIdentifier: KeyLookup] = [:]
-  /// Each table type's column names, made once: the same array every time, which engines can
-  /// recognize without comparing its strings.
-  private var columnNamesByType: [ObjectIdentifier: [String]] = [:]
+  /// What every connection of one database shares: the savepoint depth and the caches.
+  private let state: ConnectionState
+  /// The database's lock: a connection runs nothing unless its thread holds it. Recursive, so
+  /// that a call on `db` inside `db.transaction { … }` joins the transaction instead of deadlocking.
+  private let lock: NSRecursiveLock
+  /// Whether the transaction whose closure received this connection has ended (never set for
+  /// the database's own connection).
+  private var hasEnded = false
 
-  init(backend: any DatabaseBackend) { self.backend = TransactionGuard(backend) }
+  /// The database's own connection over `backend`.
+  init(backend: any DatabaseBackend) {
+    self.backend = TransactionGuard(backend)
+    state = ConnectionState()
+    lock = NSRecursiveLock()
+  }
 
-  public func withConnection<T>(_ body: (Connection) throws -> T) throws -> T { try body(self) }
+  /// A connection for a transaction's closure, sharing everything with `parent` until it ends.
+  private init(joining parent: Connection) {
+    backend = parent.backend
+    state = parent.state
+    lock = parent.lock
+  }
+
+  /// Runs `body` with this connection while holding the database's lock; a connection whose
+  /// transaction has ended throws ``TandemError/Kind/misuse`` instead.
+  public func withConnection<T>(_ body: (Connection) throws -> T) throws -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    if hasEnded {
+      throw TandemError.misuse(
+        "a Connection was used after its transaction ended; use the database, or the connection the current transaction's closure receives")
+    }
+    return try body(self)
+  }
+
+  /// Runs `body` in a savepoint (the outermost begins the transaction) with a connection of its
+  /// own, which stops working when `body` returns: a connection that escapes its closure cannot
+  /// write into a later transaction, or someone else's.
+  func inTransaction<T>(_ body: (Connection) throws -> T) throws -> T {
+    let connection = Connection(joining: self)
+    // Called with the lock held (see `withConnection`), so no other thread sees `hasEnded` change.
+    defer { connection.hasEnded = true }
+    return try inSavepoint { try body(connection) }
+  }
 
   /// Runs `body` inside a savepoint; releases it on return, rolls it back if `body` throws.
   func inSavepoint<T>(_ body: () throws -> T) throws -> T {
-    savepointDepth += 1
-    let name = "tandem_\(savepointDepth)"
-    defer { savepointDepth -= 1 }
+    state.savepointDepth += 1
+    let name = "tandem_\(state.savepointDepth)"
+    defer { state.savepointDepth -= 1 }
     try backend.savepoint(name)
     do {
       let result = try body()
@@ -57,7 +95,7 @@ public final class Connection: DatabaseWriter {
   /// stays the same across keys and both engines reuse their prepared statement or plan.
   @usableFromInline
   func keyLookup<T: Table>(for type: T.Type) throws -> KeyLookup {
-    if let lookup = keyLookups[ObjectIdentifier(type)] { return lookup }
+    if let lookup = state.keyLookups[ObjectIdentifier(type)] { return lookup }
     guard let keyColumn = T.schema.primaryKeyColumns.first, T.schema.primaryKeyColumns.count == 1 else {
       throw TandemError.misuse("\(T.tableName) has no single-column primary key")
     }
@@ -66,7 +104,7 @@ public final class Connection: DatabaseWriter {
     var statement = query.statement
     statement.limit = .literal(.integer(1))
     let lookup = KeyLookup(query: PreparedSelect(statement, parameterNames: [Self.keyParameter]), context: RowDecodingContext(T.schema))
-    keyLookups[ObjectIdentifier(type)] = lookup
+    state.keyLookups[ObjectIdentifier(type)] = lookup
     return lookup
   }
 
@@ -81,9 +119,9 @@ public final class Connection: DatabaseWriter {
   /// The names of `T`'s columns, in schema order.
   @usableFromInline
   func columnNames<T: Table>(of type: T.Type) -> [String] {
-    if let names = columnNamesByType[ObjectIdentifier(type)] { return names }
+    if let names = state.columnNamesByType[ObjectIdentifier(type)] { return names }
     let names = T.schema.columns.map { $0.name }
-    columnNamesByType[ObjectIdentifier(type)] = names
+    state.columnNamesByType[ObjectIdentifier(type)] = names
     return names
   }
 

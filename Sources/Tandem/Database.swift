@@ -19,7 +19,9 @@ import TandemSQLite
 public final class Database: DatabaseWriter, Sendable {
   /// Which engine stores the data.
   public enum Storage: Sendable, Hashable {
-    /// A SQLite database file (created if missing), in WAL mode.
+    /// A SQLite database file (created if missing), in WAL mode. The path must name a file:
+    /// `""`, `":memory:"` and `file:` URIs throw ``TandemError/Kind/misuse`` (use
+    /// ``sqliteInMemory`` for a database in memory).
     case sqlite(path: String)
     /// A private SQLite database in memory.
     case sqliteInMemory
@@ -32,33 +34,55 @@ public final class Database: DatabaseWriter, Sendable {
 
   /// The engine this database runs on.
   public let storage: Storage?
-  private let lock: ConnectionLock
+  /// How it was opened.
+  public let configuration: Configuration
+  private let connection: DatabaseConnection
 
   /// Opens a database on the chosen engine.
   ///
   /// ```swift
   /// let db = try Database(.sqliteInMemory)
   /// ```
-  public init(_ storage: Storage) throws {
+  public convenience init(_ storage: Storage) throws {
+    try self.init(storage, configuration: Configuration())
+  }
+
+  /// Opens a database on the chosen engine, as `configuration` says.
+  ///
+  /// ```swift
+  /// let db = try Database(.sqlite(path: "app.sqlite"), configuration: .init(busyTimeout: .seconds(10)))
+  /// let reader = try Database(.sqlite(path: "app.sqlite"), configuration: .init(readOnly: true))
+  /// ```
+  public init(_ storage: Storage, configuration: Configuration) throws {
     self.storage = storage
+    self.configuration = configuration
+    if configuration.readOnly {
+      guard case .sqlite = storage else {
+        throw TandemError.misuse(
+          "readOnly needs a SQLite file (.sqlite(path:)): .\(storage) starts empty, so it would have nothing to read")
+      }
+    }
+    let timeout = configuration.busyTimeout
     let backend: any DatabaseBackend
     switch storage {
-    case .sqlite(let path): backend = try SQLiteBackend(path: path)
+    case .sqlite(let path):
+      backend = try SQLiteBackend(path: path, busyTimeout: timeout, readOnly: configuration.readOnly)
     case .sqliteInMemory: backend = try SQLiteBackend.inMemory()
     case .memory: backend = MemoryBackend()
     case .tandem: backend = TandemBackend(reference: try SQLiteBackend.inMemory(), candidate: MemoryBackend())
     }
-    lock = ConnectionLock(Connection(backend: backend))
+    connection = DatabaseConnection(Connection(backend: backend))
   }
 
   /// Opens a database over any engine that implements ``DatabaseBackend``.
   public init(backend: sending any DatabaseBackend) {
     self.storage = nil
-    lock = ConnectionLock(Connection(backend: backend))
+    self.configuration = Configuration()
+    connection = DatabaseConnection(Connection(backend: backend))
   }
 
   public func withConnection<T>(_ body: (Connection) throws -> T) throws -> T {
-    try lock.withLock(body)
+    try connection.connection.withConnection(body)
   }
 
   /// Calls `trace` with every statement the engine executes (SQL text on SQLite, a description
@@ -68,22 +92,15 @@ public final class Database: DatabaseWriter, Sendable {
   /// db.trace { print($0) }
   /// ```
   public func trace(_ trace: (@Sendable (String) -> Void)?) {
-    try? lock.withLock { $0.backend.setTrace(trace) }
+    try? withConnection { $0.backend.setTrace(trace) }
   }
 }
 
-/// Serializes access to the connection. It is recursive so that a call made on `db` inside
-/// `db.transaction { … }` joins the transaction instead of deadlocking.
-private final class ConnectionLock: @unchecked Sendable {
-  // @unchecked: `connection` is only touched while `lock` is held, so no two threads use it at once.
-  private let lock = NSRecursiveLock()
-  private let connection: Connection
+/// The database's own connection, shared by every thread.
+private final class DatabaseConnection: @unchecked Sendable {
+  // @unchecked: a connection runs nothing unless its thread holds the database's lock (see
+  // `Connection.withConnection`), so no two threads use it at once.
+  let connection: Connection
 
   init(_ connection: Connection) { self.connection = connection }
-
-  func withLock<T>(_ body: (Connection) throws -> T) throws -> T {
-    lock.lock()
-    defer { lock.unlock() }
-    return try body(connection)
-  }
 }

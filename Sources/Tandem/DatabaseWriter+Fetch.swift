@@ -13,7 +13,7 @@ extension DatabaseWriter {
     return try withConnection { connection in
       var records: [Output] = []
       try connection.backend.select(statement, parameters: parameters) { row in
-        records.append(try query.decode(row))
+        records.append(try query.decode(row, atRow: records.count))
       }
       return records
     }
@@ -28,17 +28,25 @@ extension DatabaseWriter {
   public func fetchOne<Root, Output>(_ query: Select<Root, Output>, parameters: [String: SqliteValue] = [:]) throws -> Output? {
     var statement = query.statement
     if statement.limit == nil { statement.limit = .literal(.integer(1)) }
-    return try withConnection { connection in try connection.fetchFirst(statement, parameters, query.decode) }
+    return try withConnection { connection in
+      try connection.fetchFirst(statement, parameters) { try query.decode($0, atRow: 0) }
+    }
   }
 
-  /// The number of results of a query.
+  /// The number of results of a query: exactly as many as ``fetchAll(_:parameters:)`` returns,
+  /// and the same error where it fails.
+  ///
+  /// A plain filtered query is counted with `SELECT count(*)`; any other (grouped, distinct,
+  /// limited, or with a column or term that may fail on some row) runs as it is and its rows are
+  /// counted.
   ///
   /// ```swift
   /// let n = try db.fetchCount(Reminder.where { $0.title.like("%milk%") })
+  /// // SELECT count(*) FROM "reminders" WHERE ("title" LIKE ?)
   /// ```
   public func fetchCount<Root, Output>(_ query: Select<Root, Output>, parameters: [String: SqliteValue] = [:]) throws -> Int {
     let base = query.base
-    if !base.distinct, base.groupBy.isEmpty, !base.isAggregate, base.limit == nil, base.offset == nil {
+    if base.countsAsCountStar(parameters: parameters) {
       let count = SelectStatement(table: base.table, columns: [.aggregate(.count, nil, distinct: false)], filter: base.filter)
       let result = try execute(.select(count), parameters: parameters)
       guard case .integer(let n)? = result.rows.first?.first else {
@@ -46,7 +54,12 @@ extension DatabaseWriter {
       }
       return Int(n)
     }
-    return try execute(.select(query.statement), parameters: parameters).rows.count
+    let statement = query.statement
+    return try withConnection { connection in
+      var count = 0
+      try connection.backend.select(statement, parameters: parameters) { _ in count += 1 }
+      return count
+    }
   }
 
   /// The record of type `T` whose primary key is `key`, or `nil`.
@@ -64,7 +77,11 @@ extension DatabaseWriter {
       try connection.backend.select(prepared: lookup.query, values: [key.sqliteValue]) { row in
         guard found == nil else { return }
         var decoder = RowDecoder(values: row, context: lookup.context)
-        found = try T(row: &decoder)
+        do {
+          found = try T(row: &decoder)
+        } catch let error as TandemError {
+          throw error.inResult(row: 0, values: row, record: T.self)
+        }
       }
       return found
     }
@@ -85,5 +102,27 @@ extension Connection {
       first = try decode(row)
     }
     return first
+  }
+}
+
+extension Select {
+  /// Decodes the result row at position `index`; a decoding failure names the row (its position,
+  /// and a record's primary key).
+  @inlinable
+  func decode(_ values: [SqliteValue], atRow index: Int) throws -> Output {
+    do {
+      return try decode(values)
+    } catch let error as TandemError {
+      throw error.inResult(row: index, values: values, record: Output.self == Root.self ? Root.self : nil)
+    }
+  }
+}
+
+extension TandemError {
+  /// The error naming the result row at `index` (see ``inResult(row:values:recordSchema:)``);
+  /// `record` is the table type whose records the rows are, if they are.
+  @usableFromInline
+  func inResult(row index: Int, values: [SqliteValue], record: (any Table.Type)?) -> TandemError {
+    inResult(row: index, values: values, recordSchema: record?.schema)
   }
 }

@@ -20,6 +20,11 @@ extension DatabaseWriter {
   /// Runs `body` in a transaction: commits when it returns, rolls back everything when it throws.
   /// Nested calls are savepoints.
   ///
+  /// On SQLite the outermost transaction begins with `BEGIN IMMEDIATE`: it takes the write lock
+  /// first (waiting up to the busy timeout while another connection or process writes), so a
+  /// transaction that reads and then writes never fails with `database is locked` half-way. The
+  /// connection `body` receives works only until `body` returns.
+  ///
   /// ```swift
   /// try db.transaction { db in
   ///   try db.insert(Reminder(id: 1, title: "Milk"))
@@ -28,7 +33,7 @@ extension DatabaseWriter {
   /// ```
   @discardableResult
   public func transaction<T>(_ body: (Connection) throws -> T) throws -> T {
-    try withConnection { connection in try connection.inSavepoint { try body(connection) } }
+    try withConnection { connection in try connection.inTransaction(body) }
   }
 
   /// Creates the table of `T` and its indexes.

@@ -8,6 +8,9 @@ import TandemCore
 /// let db = try Database(.tandem)   // SQLite in memory + the memory engine
 /// ```
 ///
+/// The divergence names the statement by its SQL, which shows no value; its message shows both
+/// answers, values included, since telling them apart is what tandem mode is for.
+///
 /// After a divergence the two engines may hold different data; start over with a fresh database.
 final class TandemBackend: DatabaseBackend {
   let reference: any DatabaseBackend
@@ -29,7 +32,7 @@ final class TandemBackend: DatabaseBackend {
   }
 
   func execute(_ statement: Statement, parameters: [String: SqliteValue]) throws -> StatementResult {
-    try both(String(describing: statement)) { try $0.execute(statement, parameters: parameters) }
+    try both(Self.describe(statement)) { try $0.execute(statement, parameters: parameters) }
   }
 
   func insert(
@@ -45,7 +48,7 @@ final class TandemBackend: DatabaseBackend {
   func select(
     prepared query: PreparedSelect, values: [SqliteValue], eachRow body: ([SqliteValue]) throws -> Void
   ) throws {
-    let result = try both(String(describing: Statement.select(query.statement))) { backend in
+    let result = try both(Self.describe(.select(query.statement))) { backend in
       var rows: [[SqliteValue]] = []
       try backend.select(prepared: query, values: values) { rows.append($0) }
       return StatementResult(rows: rows)
@@ -53,12 +56,19 @@ final class TandemBackend: DatabaseBackend {
     for row in result.rows { try body(row) }
   }
 
-  /// The insert as the equivalent statement of the query model prints it (only built for a divergence).
+  /// The insert as the SQL of the equivalent statement (only built for a divergence).
   private static func describeInsert(
     _ table: String, _ columns: [String], _ values: [[SqliteValue]], _ conflict: InsertStatement.ConflictResolution
   ) -> String {
     let rows = values.map { $0.map(SQLExpression.literal) }
-    return String(describing: Statement.insert(InsertStatement(table: table, columns: columns, rows: rows, conflict: conflict)))
+    return describe(.insert(InsertStatement(table: table, columns: columns, rows: rows, conflict: conflict)))
+  }
+
+  /// A statement as SQLite's SQL text, which shows no value (`?` stands for each), as every
+  /// error description does; a statement SQL cannot express is named by its table.
+  private static func describe(_ statement: Statement) -> String {
+    if let sql = try? statement.renderedSQL().sql { return sql }
+    return "a statement on \(statement.table)"
   }
 
   /// Open only while both engines have it open.

@@ -1,7 +1,7 @@
 import Tandem
 import Testing
 
-/// Constraint violations are reported identically by every backend (notes/ERRORS.md), and a
+/// Constraint violations are reported identically by every backend, and a
 /// failed statement leaves the database exactly as it was.
 @Suite struct ConstraintErrorTests {
   @Test(arguments: BackendKind.allCases)
@@ -100,7 +100,9 @@ import Testing
       TodoItem(id: 3, listID: 1, title: "Eggs"),
     ])
 
-    let foreignKey = ErrorSummary.constraint(.foreignKey, table: nil, columns: [], message: "FOREIGN KEY constraint failed")
+    // The written table, and its column in the one foreign key the statement could break.
+    let foreignKey = ErrorSummary.constraint(
+      .foreignKey, table: "todos", columns: ["listID"], message: "FOREIGN KEY constraint failed")
     let insertError = try #require(throws: TandemError.self) { try db.insert(TodoItem(id: 4, listID: 99, title: "Lost")) }
     #expect(insertError.summary == foreignKey)
     let updateError = try #require(throws: TandemError.self) {

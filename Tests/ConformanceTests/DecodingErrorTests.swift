@@ -19,7 +19,10 @@ import Testing
     #expect(error.columns == ["stock"])
     #expect(error.value == .text("many"))
     #expect(error.swiftType == "Int")
-    #expect(error.message == "cannot decode Int from text value 'many' in column items.stock")
+    // The value stays out of the message; the row is named by position and rowid.
+    #expect(error.message == "cannot decode Int from a text value in column items.stock (result row 0, rowid 1)")
+    #expect(error.rowIndex == 0)
+    #expect(error.primaryKey == [1])
 
     let columnError = try #require(throws: TandemError.self) { try db.fetchAll(Item.all.select { $0.stock }) }
     #expect(columnError.kind == .decodingFailure)

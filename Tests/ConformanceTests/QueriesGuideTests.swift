@@ -241,6 +241,25 @@ import Testing
     #expect(try db.find(Reminder.self, key: 13) == nil)
   }
 
+  /// "Opening a file": the three openings, and the errors the list names.
+  @Test func openingAFile() throws {
+    let path = TemporaryDatabaseFiles.newPath()
+    let db = try Database(.sqlite(path: path))
+    let patient = try Database(.sqlite(path: path), configuration: .init(busyTimeout: .seconds(30)))
+    try db.create(Reminder.self)
+    try patient.insert(Reminder(id: 1, title: "Milk"))
+    let reader = try Database(.sqlite(path: path), configuration: .init(readOnly: true))
+    #expect(try reader.fetchAll(Reminder.all.select { $0.title }) == ["Milk"])
+    let write = try #require(throws: TandemError.self) { try reader.insert(Reminder(id: 2, title: "Eggs")) }
+    #expect(write.kind == .sqlite && write.sqliteCode == 8 && write.message == "attempt to write a readonly database")
+    for refused in ["", ":memory:", "file::memory:"] {
+      #expect(throws: TandemError.self) { try Database(.sqlite(path: refused)) }
+    }
+    let missing = TemporaryDatabaseFiles.newPath() + "/app.sqlite"
+    let open = try #require(throws: TandemError.self) { try Database(.sqlite(path: missing)) }
+    #expect(open.message == "unable to open database file: \(missing)")
+  }
+
   @Test(arguments: BackendKind.allCases)
   func errors(_ kind: BackendKind) throws {
     let db = try Self.guideDatabase(kind)
@@ -260,6 +279,14 @@ import Testing
       into: "items", columns: ["id", "name", "stock", "reorderLevel", "price"], values: [3, "cherry", "many", 0, 0.0])
     let decoding = try #require(throws: TandemError.self) { try db.fetchAll(Item.all) }
     #expect(decoding.kind == .decodingFailure)
-    #expect(decoding.message == "cannot decode Int from text value 'many' in column items.stock")
+    #expect("\(decoding)" == "decoding failure: cannot decode Int from a text value in column items.stock (result row 2, rowid 3)")
+    #expect(decoding.value == .text("many") && decoding.rowIndex == 2 && decoding.primaryKey == [3])
+
+    try db.create(TodoList.self)
+    try db.create(TodoItem.self)
+    let orphan = try #require(throws: TandemError.self) { try db.insert(TodoItem(id: 4, listID: 99, title: "Lost")) }
+    #expect(
+      orphan.summary
+        == .constraint(.foreignKey, table: "todos", columns: ["listID"], message: "FOREIGN KEY constraint failed"))
   }
 }

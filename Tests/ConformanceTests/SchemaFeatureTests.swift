@@ -100,7 +100,8 @@ import Testing
       let error = try #require(throws: TandemError.self) {
         try db.insertRaw(into: "reminders", columns: ["id", "title"], values: [key, "bad key"])
       }
-      #expect(error.summary == .sqlite(code: 20, message: "datatype mismatch"))
+      // SQLite's "datatype mismatch" (code 20), as the docs class it: the rowid alias's datatype.
+      #expect(error.summary == .constraint(.datatype, table: "reminders", columns: ["id"], message: "datatype mismatch"))
     }
     #expect(try db.fetchCount(Reminder.all) == 3)
   }

@@ -112,6 +112,85 @@ import Testing
     #expect(try db.fetchAll(Item.all) == Item.samples)
   }
 
+  static let endedMessage =
+    "a Connection was used after its transaction ended; use the database, or the connection the current transaction's closure receives"
+
+  /// A connection kept after its closure returned would otherwise write outside any transaction,
+  /// or into whichever transaction is open at the time.
+  @Test(arguments: BackendKind.allCases)
+  func aConnectionStopsWorkingWhenItsClosureReturns(_ kind: BackendKind) throws {
+    let db = try Self.database(kind)
+    let escaped = try db.transaction { $0 }
+    let uses: [(Connection) throws -> Void] = [
+      { try $0.insert(Item(id: 5, name: "late")) },
+      { _ = try $0.fetchAll(Item.all) },
+      { _ = try $0.fetchCount(Item.all) },
+      { _ = try $0.find(Item.self, key: 1) },
+      { try $0.delete(Item.all) },
+      { try $0.transaction { _ in } },
+    ]
+    for use in uses {
+      let error = try #require(throws: TandemError.self) { try use(escaped) }
+      #expect(error.kind == .misuse)
+      #expect(error.message == Self.endedMessage)
+    }
+    // Not even inside another transaction.
+    try db.transaction { _ in
+      #expect(throws: TandemError.misuse(Self.endedMessage)) { try escaped.insert(Item(id: 6, name: "sneaky")) }
+    }
+    #expect(try db.fetchAll(Item.all) == Item.samples)
+  }
+
+  /// A nested transaction's connection ends with its own closure; the outer one goes on.
+  @Test(arguments: BackendKind.allCases)
+  func aNestedConnectionEndsWithItsClosure(_ kind: BackendKind) throws {
+    let db = try Self.database(kind)
+    try db.transaction { outer in
+      let inner = try outer.transaction { inner in
+        try inner.insert(Item(id: 5, name: "elderberry"))
+        try outer.insert(Item(id: 6, name: "fig"))  // the outer connection works inside too
+        return inner
+      }
+      #expect(throws: TandemError.misuse(Self.endedMessage)) { try inner.delete(Item.all) }
+      try outer.insert(Item(id: 7, name: "grape"))
+    }
+    #expect(try db.fetchAll(Item.all.select { $0.id }) == [1, 2, 3, 4, 5, 6, 7])
+  }
+
+  /// Used from another thread while a transaction is open, an escaped connection waits for the
+  /// database like any other caller (it cannot slip into that transaction), then fails.
+  @Test(arguments: BackendKind.allCases)
+  func anEscapedConnectionCannotWriteIntoAnotherThreadsTransaction(_ kind: BackendKind) throws {
+    let db = try Self.database(kind)
+    let escaped = ConnectionBox(try db.transaction { $0 })
+    let opened = DispatchSemaphore(value: 0)
+    let attempted = DispatchSemaphore(value: 0)
+    let outcome = OutcomeBox()
+    Thread.detachNewThread {
+      opened.wait()
+      do {
+        try escaped.connection.insert(Item(id: 6, name: "intruder"))
+        outcome.set("inserted")
+      } catch {
+        outcome.set("\(error)")
+      }
+      attempted.signal()
+    }
+    struct Abort: Error {}
+    #expect(throws: Abort.self) {
+      try db.transaction { db in
+        try db.insert(Item(id: 5, name: "elderberry"))
+        opened.signal()
+        // The other thread is blocked on the database until this transaction ends.
+        #expect(attempted.wait(timeout: .now() + 0.3) == .timedOut)
+        throw Abort()
+      }
+    }
+    attempted.wait()
+    #expect(outcome.value == "\(TandemError.misuse(Self.endedMessage))")
+    #expect(try db.fetchAll(Item.all) == Item.samples)
+  }
+
   @Test(arguments: [BackendKind.sqliteFile])
   func rolledBackTransactionLeavesTheFileUnchanged(_ kind: BackendKind) throws {
     let path: String
@@ -134,5 +213,32 @@ import Testing
     // The first connection is closed; a new one sees exactly the committed state.
     let reopened = try Database(.sqlite(path: path))
     #expect(try reopened.fetchAll(Item.all) == Item.samples + [Item(id: 6, name: "fig")])
+  }
+}
+
+/// Hands a connection to another thread, which a test does on purpose to check that it cannot
+/// get around the database's lock.
+private final class ConnectionBox: @unchecked Sendable {
+  // @unchecked: the connection itself takes the database's lock before it does anything.
+  let connection: Connection
+  init(_ connection: Connection) { self.connection = connection }
+}
+
+/// What another thread reports back.
+private final class OutcomeBox: @unchecked Sendable {
+  // @unchecked: `stored` is only touched while `lock` is held.
+  private let lock = NSLock()
+  private var stored: String?
+
+  func set(_ value: String) {
+    lock.lock()
+    defer { lock.unlock() }
+    stored = value
+  }
+
+  var value: String? {
+    lock.lock()
+    defer { lock.unlock() }
+    return stored
   }
 }

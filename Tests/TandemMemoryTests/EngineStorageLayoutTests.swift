@@ -48,7 +48,7 @@ import TandemCore
         .column("id", .integer, primaryKey: true), .column("code", .null(.text), unique: true),
         .column("n", .null(.integer)),
       ], indexes: [.index(on: ["n", "code"])])
-    let definition = try TableDefinition(schema, number: 1)
+    let definition = TableDefinition(schema, number: 1)
     let data = TableData(definition: definition)
     var reference: [Int64: [SqliteValue]] = [:]
     var generator = EngineSeededGenerator(seed: 7)

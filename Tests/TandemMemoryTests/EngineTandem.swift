@@ -4,7 +4,7 @@ import TandemCore
 @testable import TandemMemory
 
 /// What a statement produced, in the form compared across engines: the result, or the error's
-/// comparable fields (ERRORS.md: kind, constraint, table, columns, message, code — not the SQL).
+/// comparable fields (kind, constraint, table, columns, message, code — not the SQL).
 enum EngineOutcome: Equatable, CustomStringConvertible {
   case result(StatementResult)
   case failure(kind: String, constraint: TandemError.Constraint?, table: String?, columns: [String], message: String, code: Int32?)
@@ -57,7 +57,6 @@ final class EngineTandem {
   func create(_ schema: TableSchema, ifNotExists: Bool = false, sourceLocation: SourceLocation = #_sourceLocation)
     -> EngineOutcome
   {
-    schemas[schema.name] = schema
     let mine = EngineOutcome {
       try memory.create(schema, ifNotExists: ifNotExists)
       return StatementResult()
@@ -67,6 +66,9 @@ final class EngineTandem {
       return StatementResult()
     }
     #expect(mine == theirs, "create \(schema.name)", sourceLocation: sourceLocation)
+    if case .result = theirs, !schemas.keys.contains(where: { SQLName.same($0, schema.name) }) {
+      schemas[schema.name] = schema
+    }
     return mine
   }
 
@@ -78,10 +80,13 @@ final class EngineTandem {
       return StatementResult()
     }
     let theirs = EngineOutcome {
-      try oracle.exec("DROP TABLE " + (ifExists ? "IF EXISTS " : "") + SQLQuoting.identifier(table))
+      try named(.dropTable, table: table) {
+        try oracle.exec("DROP TABLE " + (ifExists ? "IF EXISTS " : "") + SQLQuoting.identifier(table))
+      }
       return StatementResult()
     }
     #expect(mine == theirs, "drop \(table)", sourceLocation: sourceLocation)
+    if case .result = theirs { schemas = schemas.filter { !SQLName.same($0.key, table) } }
     return mine
   }
 
@@ -92,7 +97,9 @@ final class EngineTandem {
   ) -> EngineOutcome {
     let (sql, bindings) = EngineSQLRenderer.render(statement, parameters: parameters, schema: schemas[statement.table])
     let mine = EngineOutcome { try memory.execute(statement, parameters: parameters) }
-    let theirs = EngineOutcome { try oracle.run(sql, bindings) }
+    let theirs = EngineOutcome {
+      try named(FailedWrite.Kind(statement), table: statement.table) { try oracle.run(sql, bindings) }
+    }
     #expect(mine == theirs, "\(sql) \(bindings)", sourceLocation: sourceLocation)
     if mine != theirs, ProcessInfo.processInfo.environment["ENGINE_DUMP"] != nil {
       for name in schemas.keys.sorted() {
@@ -100,6 +107,19 @@ final class EngineTandem {
       }
     }
     return mine
+  }
+
+  /// Runs `body` on the oracle; names a foreign key or rowid datatype error as the SQLite backend
+  /// does (by ``FailedWrite``'s rule, from the schemas created).
+  private func named<T>(_ kind: FailedWrite.Kind?, table: String, _ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch let error as TandemError {
+      guard let kind, FailedWrite.needsNaming(error, kind),
+        let write = FailedWrite(kind: kind, table: table, schemas: Array(schemas.values))
+      else { throw error }
+      throw write.name(error)
+    }
   }
 
   /// Runs `statement` on both engines (as `run`), then compares every table's full contents.

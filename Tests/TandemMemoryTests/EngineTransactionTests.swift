@@ -101,7 +101,8 @@ import TandemCore
     memory.setTrace(nil)
     _ = try memory.execute(Q.delete("t"), parameters: [:])
     #expect(lines.values == [
-      "memory: create table t", "memory: insert into t(a) values (1)", "memory: select a from t where a > :min",
+      // Values are never shown, as in the SQLite backend's SQL.
+      "memory: create table t", "memory: insert into t(a) values (?)", "memory: select a from t where a > :min",
     ])
   }
 }

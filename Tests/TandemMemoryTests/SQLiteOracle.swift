@@ -187,7 +187,7 @@ final class SQLiteOracle {
     return String(validating: bytes, as: UTF8.self) != nil
   }
 
-  /// The current error as ERRORS.md maps it.
+  /// The current error as the SQLite backend reports it (`raiseSQLiteError`).
   private func currentError(_ rc: Int32, sql: String) -> TandemError {
     let message = String(cString: sqlite3_errmsg(db))
     let extended = sqlite3_extended_errcode(db)
@@ -205,7 +205,7 @@ final class SQLiteOracle {
       return .constraintViolation(.notNull, table: table, columns: columns, message: message)
     case 275:
       return .constraintViolation(.check, table: nil, columns: [], message: message)
-    case 787:
+    case 787, 1811:  // 1811: SQLITE_CONSTRAINT_TRIGGER, an ON DELETE RESTRICT action
       return .constraintViolation(.foreignKey, table: nil, columns: [], message: message)
     default:
       return .sqlite(code: extended & 0xFF, message: message, sql: sql)

@@ -242,11 +242,13 @@ struct BackendExecutionTests {
     #expect(try file.open().execute(selectAll("reminders", ["title"]), parameters: [:]).rows == [["Milk"]])
   }
 
-  @Test func openingAnImpossiblePathThrows() {
-    let error = tandemError { _ = try SQLiteBackend(path: "/nonexistent-directory-\(UUID().uuidString)/db.sqlite") }
+  /// The error names the file: "unable to open database file" alone does not say which.
+  @Test func openingAnImpossiblePathThrowsNamingIt() {
+    let path = "/nonexistent-directory-\(UUID().uuidString)/db.sqlite"
+    let error = tandemError { _ = try SQLiteBackend(path: path) }
     #expect(error?.kind == .sqlite)
     #expect(error?.sqliteCode == 14)  // SQLITE_CANTOPEN
-    #expect(error?.message == "unable to open database file")
+    #expect(error?.message == "unable to open database file: \(path)")
   }
 
   @Test func rawSQLMustHoldExactlyOneStatement() throws {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import TandemSQLite
 
-/// Every constraint failure maps to the TandemError that /notes/ERRORS.md prescribes.
+/// Every constraint failure maps to the TandemError the error contract prescribes (`raiseSQLiteError`).
 @Suite("SQLite backend: errors")
 struct ConstraintErrorTests {
   private func insertError(_ backend: SQLiteBackend, _ statement: Statement) -> TandemError? {
@@ -129,13 +129,16 @@ struct ConstraintErrorTests {
       let error = insertError(backend, insertRow("items", ["listID"], [99]))
       #expect(error?.kind == .constraintViolation)
       #expect(error?.constraint == .foreignKey)
-      #expect(error?.table == nil)
-      #expect(error?.columns == [])
+      // SQLite's message names nothing; the backend names the written table and its column.
+      #expect(error?.table == "items")
+      #expect(error?.columns == ["listID"])
       #expect(error?.message == "FOREIGN KEY constraint failed")
       _ = try backend.execute(insertRow("lists", ["id"], [1]), parameters: [:])
       _ = try backend.execute(insertRow("items", ["listID"], [1]), parameters: [:])
       let deleteParent = insertError(backend, .delete(DeleteStatement(table: "lists")))
       #expect(deleteParent?.constraint == .foreignKey)
+      #expect(deleteParent?.table == "lists")
+      #expect(deleteParent?.columns == ["id"])
     }
   }
 
@@ -181,9 +184,11 @@ struct ConstraintErrorTests {
   func otherErrorsCarryThePrimaryCode(kind: DatabaseKind) throws {
     try kind.withBackend { backend in
       try backend.create(TableSchema("t", columns: [.column("id", .integer, primaryKey: true), .column("n", .integer)]), ifNotExists: false)
+      // A non-integer rowid is a datatype violation of the rowid alias (see FailedWrite).
       let mismatch = insertError(backend, insertRow("t", ["id", "n"], ["x", 1]))
       #expect(
-        mismatch == TandemError.sqlite(code: 20, message: "datatype mismatch", sql: #"INSERT INTO "t" ("id", "n") VALUES (?, ?)"#))
+        mismatch == TandemError.constraintViolation(.datatype, table: "t", columns: ["id"], message: "datatype mismatch")
+          .with(statement: #"INSERT INTO "t" ("id", "n") VALUES (?, ?)"#))
 
       _ = try backend.execute(insertRow("t", ["n"], [.integer(.max)]), parameters: [:])
       _ = try backend.execute(insertRow("t", ["n"], [1]), parameters: [:])

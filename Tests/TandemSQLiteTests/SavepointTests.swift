@@ -74,6 +74,23 @@ struct SavepointTests {
     #expect(try rows(backend) == [[1, "after"]])
   }
 
+  /// The outermost savepoint begins the transaction with `BEGIN IMMEDIATE`, and only its own
+  /// release commits: a nested savepoint of the same name (SQLite compares them without ASCII
+  /// case) is released on its own, as SQLite's own savepoints are.
+  @Test func onlyTheOutermostSavepointCommits() throws {
+    let backend = try SQLiteBackend.inMemory()
+    try backend.create(Self.schema, ifNotExists: false)
+    try backend.savepoint("s")
+    _ = try backend.execute(insertRow("t", ["v"], ["outer"]), parameters: [:])
+    try backend.savepoint("S")
+    _ = try backend.execute(insertRow("t", ["v"], ["inner"]), parameters: [:])
+    try backend.release("S")
+    #expect(backend.connection.isInTransaction)
+    try backend.rollback(to: "s")
+    #expect(!backend.connection.isInTransaction)
+    #expect(try rows(backend) == [])
+  }
+
   @Test func savepointNamesAreQuoted() throws {
     let backend = try SQLiteBackend.inMemory()
     try backend.create(Self.schema, ifNotExists: false)

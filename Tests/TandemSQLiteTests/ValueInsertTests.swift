@@ -105,7 +105,7 @@ struct ValueInsertTests {
     }
     #expect(values == statements)
     #expect(values[0] == "constraint violation unique items [name] UNIQUE constraint failed: items.name")
-    #expect(values[1] == "SQLite error - - [] datatype mismatch code 20")
+    #expect(values[1] == "constraint violation datatype items [id] datatype mismatch")
     #expect(values.dropFirst(2) == [#"[1, 'kept', NULL]"#, #"[1, 'kept', NULL]"#])
   }
 
@@ -216,7 +216,7 @@ struct ValueInsertTests {
     #expect(flattened == (try run(false)))
     #expect(flattened.prefix(6) == [
       "2/2", "constraint violation primaryKey items [id] UNIQUE constraint failed: items.id", "6/2", "2/1", "9/2",
-      "SQLite error - - [] datatype mismatch code 20",
+      "constraint violation datatype items [id] datatype mismatch",
     ])
   }
 

@@ -54,15 +54,23 @@ public struct TandemError: Error, Sendable, Hashable {
   /// The error's category.
   public let kind: Kind
   /// A human-readable explanation, as specific as the engine can make it.
-  public let message: String
+  public internal(set) var message: String
   /// The table involved, when known.
   public var table: String?
   /// The columns involved, when known.
   public var columns: [String] = []
   /// For a constraint violation, which constraint.
   public var constraint: Constraint?
-  /// For a decoding failure, the stored value that did not decode.
+  /// For a decoding failure, the stored value that did not decode (never part of ``message`` or
+  /// ``description``).
   public var value: SqliteValue?
+  /// For a decoding failure while fetching, the position of the row in the result (0 for the
+  /// first row).
+  public var rowIndex: Int?
+  /// For a decoding failure while fetching records, the primary key values of the row, in column
+  /// order (never part of ``message`` or ``description``, except the rowid of an
+  /// `INTEGER PRIMARY KEY`); `nil` when the table has none or the result is a projection.
+  public var primaryKey: [SqliteValue]?
   /// For a decoding failure, the Swift type that was requested.
   public var swiftType: String?
   /// For a SQLite error, its primary result code.
@@ -77,15 +85,19 @@ public struct TandemError: Error, Sendable, Hashable {
     self.message = message
   }
 
-  /// A stored value that the Swift type cannot represent.
+  /// A stored value that the Swift type cannot represent. The message names the value's storage
+  /// class, not the value, which only ``value`` holds.
   ///
   /// ```swift
   /// TandemError.decodingFailure(table: "reminders", column: "priority", value: .integer(9), swiftType: "Priority")
+  /// // message: cannot decode Priority from an integer value in column reminders.priority
   /// ```
   public static func decodingFailure(table: String?, column: String, value: SqliteValue, swiftType: String) -> TandemError {
+    let storageClass = value.storageClass
+    let article = storageClass == "integer" ? "an" : "a"
     var error = TandemError(
       kind: .decodingFailure,
-      message: "cannot decode \(swiftType) from \(value.storageClass) value \(value) in column \(table.map { "\($0)." } ?? "")\(column)")
+      message: "cannot decode \(swiftType) from \(article) \(storageClass) value in column \(table.map { "\($0)." } ?? "")\(column)")
     error.table = table
     error.columns = [column]
     error.value = value
@@ -136,6 +148,35 @@ public struct TandemError: Error, Sendable, Hashable {
     var error = TandemError(kind: .divergence, message: message)
     error.statement = statement
     return error
+  }
+
+  /// A decoding failure of the row at `index` of a result, naming it: its position, and for a
+  /// record (`values` in the columns of `recordSchema`) its primary key, in ``primaryKey`` — in
+  /// the message only when it is the rowid (`INTEGER PRIMARY KEY`). Any other error, or one that
+  /// names its row already, is returned as it is.
+  ///
+  /// ```swift
+  /// error.inResult(row: 2, values: row, recordSchema: Item.schema).message
+  /// // cannot decode Int from a text value in column items.stock (result row 2, rowid 17)
+  /// ```
+  package func inResult(row index: Int, values: [SqliteValue], recordSchema: TableSchema?) -> TandemError {
+    guard kind == .decodingFailure, rowIndex == nil else { return self }
+    var key: [SqliteValue]?
+    var place = "result row \(index)"
+    if let schema = recordSchema, values.count == schema.columns.count {
+      let positions = schema.columns.indices.filter { schema.columns[$0].primaryKey != nil }
+      if !positions.isEmpty { key = positions.map { values[$0] } }
+      if let rowid = schema.rowidColumn, let position = schema.columnIndex(named: rowid.name),
+        case .integer(let number) = values[position]
+      {
+        place += ", rowid \(number)"
+      }
+    }
+    var located = self
+    located.message = "\(message) (\(place))"
+    located.rowIndex = index
+    located.primaryKey = key
+    return located
   }
 
   /// A copy naming the statement that failed.

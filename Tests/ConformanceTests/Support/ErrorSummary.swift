@@ -1,7 +1,7 @@
 import Tandem
 
-/// The fields of a ``TandemError`` that must be identical on every backend (see
-/// notes/ERRORS.md): everything but the statement text, which only SQLite fills in.
+/// The fields of a ``TandemError`` that must be identical on every backend (the ones tandem mode
+/// compares): everything but the statement text, which each engine writes its own way.
 struct ErrorSummary: Equatable, CustomStringConvertible {
   var kind: TandemError.Kind
   var constraint: TandemError.Constraint?

@@ -43,28 +43,6 @@ final class Catalog {
   /// Whether an explicit index is called `name`.
   func hasIndex(_ name: String) -> Bool { indexOwners[NameKey(name)] != nil }
 
-  /// Checks that a new table's name and index names are free, with SQLite's messages.
-  func validateNewTable(_ definition: TableDefinition) throws {
-    let key = NameKey(definition.name)
-    if key.isReserved {
-      throw EngineError.sqlite(1, "object name reserved for internal use: \(definition.name)")
-    }
-    if tables[key] != nil {
-      throw EngineError.sqlite(1, "table \(SQLQuoting.identifier(definition.name)) already exists")
-    }
-    if indexOwners[key] != nil {
-      throw EngineError.sqlite(1, "there is already an index named \(definition.name)")
-    }
-    for name in definition.indexNames {
-      let indexKey = NameKey(name)
-      if indexKey.isReserved {
-        throw EngineError.sqlite(1, "object name reserved for internal use: \(name)")
-      }
-      if indexOwners[indexKey] != nil { throw EngineError.sqlite(1, "index \(name) already exists") }
-      if tables[indexKey] != nil { throw EngineError.sqlite(1, "there is already a table named \(name)") }
-    }
-  }
-
   /// Adds a table (already validated).
   func add(_ table: TableStorage) {
     let key = NameKey(table.name)

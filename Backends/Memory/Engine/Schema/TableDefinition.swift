@@ -53,18 +53,16 @@ final class TableDefinition: Sendable {
   /// Whether a user column shadows one of the rowid's names.
   func shadowsRowid(_ name: String) -> Bool { columnLookup[NameKey(name)] != nil }
 
-  /// Resolves and validates a schema, throwing SQLite's CREATE TABLE errors. `number` must be
-  /// unique in the process.
-  init(_ schema: TableSchema, number: Int) throws {
+  /// Resolves a schema that ``TableSchema/checkCreation(ifNotExists:tableExists:indexExists:)``
+  /// accepted (so its names are unique and its indexes name its columns). `number` must be unique
+  /// in the process.
+  init(_ schema: TableSchema, number: Int) {
     self.schema = schema
     self.number = number
     name = schema.name
-    guard !schema.columns.isEmpty else { throw EngineError.sqlite(1, "near \")\": syntax error") }
     var lookup: [NameKey: Int] = [:]
-    for (index, column) in schema.columns.enumerated() {
-      let key = NameKey(column.name)
-      if lookup[key] != nil { throw EngineError.sqlite(1, "duplicate column name: \(column.name)") }
-      lookup[key] = index
+    for (index, column) in schema.columns.enumerated() where lookup[NameKey(column.name)] == nil {
+      lookup[NameKey(column.name)] = index
     }
     columnLookup = lookup
     columnNames = schema.columns.map(\.name)
@@ -97,22 +95,10 @@ final class TableDefinition: Sendable {
       addAutomatic(keys.compactMap { key in schema.columns.firstIndex { $0.name == key.name } }, isPrimaryKey: true)
     }
     var names: [String] = []
-    var seenNames = Set<NameKey>()
     for index in schema.indexes {
       let indexName = index.name(in: schema.name)
-      guard seenNames.insert(NameKey(indexName)).inserted else {
-        throw EngineError.sqlite(1, "index \(indexName) already exists")
-      }
-      if NameKey(indexName) == NameKey(schema.name) {
-        throw EngineError.sqlite(1, "there is already a table named \(indexName)")
-      }
       names.append(indexName)
-      guard !index.columns.isEmpty else { throw EngineError.sqlite(1, "near \")\": syntax error") }
-      var positions: [Int] = []
-      for name in index.columns {
-        guard let position = lookup[NameKey(name)] else { throw EngineError.noSuchColumn(name) }
-        positions.append(position)
-      }
+      let positions = index.columns.compactMap { lookup[NameKey($0)] }
       created.append(
         IndexDefinition(
           name: indexName, columns: positions, columnNames: positions.map { schema.columns[$0].name },
@@ -127,7 +113,6 @@ final class TableDefinition: Sendable {
         columns: index.columns, columnNames: index.columnNames, isPrimaryKey: index.isPrimaryKey, index: position)
     }
     indexNames = names
-
 
     // SQLite prepends each foreign key to the table's list, so the last declared comes first.
     foreignKeys = schema.columns.enumerated().compactMap { index, column in

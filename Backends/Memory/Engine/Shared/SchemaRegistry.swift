@@ -10,7 +10,7 @@ import TandemCore
 /// cleared), but a fingerprint never stands for two different lists.
 ///
 /// ```swift
-/// let definition = try SchemaRegistry.definition(for: schema)
+/// let definition = SchemaRegistry.definition(for: schema)
 /// let fingerprint = SchemaRegistry.fingerprint(extending: SchemaRegistry.empty, with: definition)
 /// ```
 enum SchemaRegistry {
@@ -53,13 +53,13 @@ enum SchemaRegistry {
   private static let limit = 4096
   private static let state = LockedState(State())
 
-  /// The resolved definition of `schema`, shared with every database that declares it; throws
-  /// SQLite's CREATE TABLE errors for an invalid schema.
-  static func definition(for schema: TableSchema) throws -> TableDefinition {
+  /// The resolved definition of `schema` (which ``TableSchema/checkCreation(ifNotExists:tableExists:indexExists:)``
+  /// accepted), shared with every database that declares it.
+  static func definition(for schema: TableSchema) -> TableDefinition {
     let key = SchemaKey(schema: schema)
     if let known = state.withLock({ $0.definitions[key] }) { return known }
     // Resolved outside the lock; if another thread raced ahead, its definition wins.
-    let resolved = try TableDefinition(schema, number: state.withLock { state in
+    let resolved = TableDefinition(schema, number: state.withLock { state in
       state.lastNumber += 1
       return state.lastNumber
     })

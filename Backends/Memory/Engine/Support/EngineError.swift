@@ -16,20 +16,21 @@ enum EngineError {
   /// `no such column: c` (code 1).
   static func noSuchColumn(_ name: String) -> TandemError { sqlite(1, "no such column: \(name)") }
 
-  /// `datatype mismatch` (code 20): a non-integer rowid, LIMIT or OFFSET.
+  /// `datatype mismatch` (code 20): a non-integer rowid, LIMIT or OFFSET. ``MemoryBackend`` makes
+  /// a write's a datatype constraint violation, as the SQLite backend does (see ``FailedWrite``).
   static let datatypeMismatch = sqlite(20, "datatype mismatch")
 
   /// `database or disk is full` (code 13): AUTOINCREMENT ran out of rowids.
   static let databaseFull = sqlite(13, "database or disk is full")
 
-  /// `FOREIGN KEY constraint failed`.
+  /// `FOREIGN KEY constraint failed`; ``MemoryBackend`` names its table and columns.
   static let foreignKey = TandemError.constraintViolation(
     .foreignKey, table: nil, columns: [], message: "FOREIGN KEY constraint failed")
 
   /// The error of an ON DELETE RESTRICT action. SQLite raises it from a trigger program, with
-  /// extended code SQLITE_CONSTRAINT_TRIGGER (1811) rather than SQLITE_CONSTRAINT_FOREIGNKEY (787),
-  /// so by the error contract it is a plain SQLite error with primary code 19.
-  static let restrictViolation = sqlite(19, "FOREIGN KEY constraint failed")
+  /// extended code SQLITE_CONSTRAINT_TRIGGER (1811) rather than SQLITE_CONSTRAINT_FOREIGNKEY (787);
+  /// by the error contract every constraint code is a constraint violation, so it is the same.
+  static let restrictViolation = foreignKey
 
   /// `too many levels of trigger recursion`: foreign key actions nested 1000 deep.
   static let triggerRecursion = sqlite(1, "too many levels of trigger recursion")

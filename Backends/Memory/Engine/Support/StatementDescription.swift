@@ -2,11 +2,12 @@ import TandemCore
 
 /// Readable one-line descriptions of statements and expressions for ``MemoryBackend/setTrace(_:)``.
 ///
-/// These are for people reading a trace, not SQL: the memory engine never produces SQL.
+/// These are for people reading a trace or an error, not SQL: the memory engine never produces
+/// SQL. Like the SQLite backend's SQL text, they never show a value: a literal is written `?`.
 ///
 /// ```swift
-/// StatementDescription.describe(.delete(DeleteStatement(table: "t", filter: .binary(.equal, .column("id"), .parameter("id")))))
-/// // memory: delete from t where id = :id
+/// StatementDescription.describe(.delete(DeleteStatement(table: "t", filter: .binary(.equal, .column("id"), .literal(7)))))
+/// // memory: delete from t where id = ?
 /// ```
 enum StatementDescription {
   /// A statement as one line.
@@ -63,13 +64,13 @@ enum StatementDescription {
     assignments.map { "\($0.column) = " + describe($0.value) }.joined(separator: ", ")
   }
 
-  /// An expression in infix form; values as `quote()` writes them, parameters as `:name`.
+  /// An expression in infix form; values as `?`, parameters as `:name`.
   static func describe(_ expression: SQLExpression) -> String {
     switch expression {
     case .column(let name): return name
     case .rowid: return "rowid"
     case .excluded(let name): return "excluded.\(name)"
-    case .literal(let value): return value.description
+    case .literal: return "?"
     case .parameter(let name): return ":\(name)"
     case .unary(let op, let e):
       return op == .not ? "not " + nested(e) : op.rawValue + nested(e)

@@ -1,9 +1,10 @@
 import TandemCore
 
 /// The checks the SQLite backend makes while rendering a statement, before SQLite sees it:
-/// shapes SQL cannot express are ``TandemError/misuse(_:)`` errors, and named parameters
-/// without a value are reported in the order their placeholders appear. The memory engine makes
-/// the same checks in the same order so both engines fail alike.
+/// shapes SQL cannot express and names holding a NUL character are ``TandemError/misuse(_:)``
+/// errors, and named parameters without a value are reported in the order their placeholders
+/// appear. The memory engine makes the same checks in the same order (the order the renderer
+/// writes the SQL in) so both engines fail alike.
 enum StatementShape {
   /// Throws the first shape error, then the first missing parameter.
   static func check(
@@ -15,13 +16,13 @@ enum StatementShape {
   /// The checks of an INSERT of plain values, made exactly as ``check(_:parameters:rowidAvailable:)``
   /// makes them for the same rows written as literals (without parameters).
   static func checkInsert(
-    columns: [String], values: [[SqliteValue]], conflict: InsertStatement.ConflictResolution,
+    into table: String, columns: [String], values: [[SqliteValue]], conflict: InsertStatement.ConflictResolution,
     rowidAvailable: () -> Bool
   ) throws {
     try check(parameters: [:], rowidAvailable: rowidAvailable) { walker in
       // Literal values need no walk.
       try walker.insert(
-        columnCount: columns.count, rowCount: values.count, width: { values[$0].count }, conflict: conflict,
+        table: table, columns: columns, rowCount: values.count, width: { values[$0].count }, conflict: conflict,
         walkValues: { _, _ in })
     }
   }
@@ -89,6 +90,7 @@ enum StatementShape {
       case .select(let s):
         guard !s.columns.isEmpty else { throw TandemError.misuse("a select needs at least one result column") }
         try s.columns.forEach { try expression($0) }
+        try SQLName.check(s.table)
         try s.filter.map { try expression($0) }
         try s.groupBy.forEach { try expression($0) }
         try s.having.map { try expression($0) }
@@ -97,7 +99,7 @@ enum StatementShape {
         try s.offset.map { try expression($0) }
       case .insert(let s):
         try insert(
-          columnCount: s.columns.count, rowCount: s.rows.count, width: { s.rows[$0].count }, conflict: s.conflict
+          table: s.table, columns: s.columns, rowCount: s.rows.count, width: { s.rows[$0].count }, conflict: s.conflict
         ) { walker, index in
           for value in s.rows[index] {
             switch value {
@@ -107,19 +109,23 @@ enum StatementShape {
           }
         }
       case .update(let s):
+        try SQLName.check(s.table)
         try assignments(s.assignments)
         try s.filter.map { try expression($0) }
       case .delete(let s):
+        try SQLName.check(s.table)
         try s.filter.map { try expression($0) }
       }
     }
 
-    /// An INSERT's row count, row widths (`width(i)` of row i), values (walked by `walkValues`
-    /// right after their row's width is checked) and conflict clause.
+    /// An INSERT's table, row count, columns, row widths (`width(i)` of row i), values (walked by
+    /// `walkValues` right after their row's width is checked) and conflict clause.
     mutating func insert(
-      columnCount: Int, rowCount: Int, width: (Int) -> Int, conflict: InsertStatement.ConflictResolution,
-      walkValues: (inout Walker, Int) throws -> Void
+      table: String, columns: [String], rowCount: Int, width: (Int) -> Int,
+      conflict: InsertStatement.ConflictResolution, walkValues: (inout Walker, Int) throws -> Void
     ) throws {
+      try SQLName.check(table)
+      let columnCount = columns.count
       if columnCount == 0 {
         guard rowCount == 1, width(0) == 0 else {
           throw TandemError.misuse("an insert without columns inserts exactly one row of default values")
@@ -132,6 +138,7 @@ enum StatementShape {
         }
       }
       guard rowCount > 0 else { throw TandemError.misuse("an insert needs at least one row") }
+      try columns.forEach(SQLName.check)
       for index in 0..<rowCount {
         let count = width(index)
         guard count == columnCount else {
@@ -139,12 +146,23 @@ enum StatementShape {
         }
         try walkValues(&self, index)
       }
-      if case .update(_, let assignments) = conflict { try self.assignments(assignments) }
+      switch conflict {
+      case .abort, .replace, .ignore:
+        break
+      case .nothing(let target):
+        try target.forEach(SQLName.check)
+      case .update(let target, let assignments):
+        try target.forEach(SQLName.check)
+        try self.assignments(assignments)
+      }
     }
 
     private mutating func assignments(_ assignments: [Assignment]) throws {
       guard !assignments.isEmpty else { throw TandemError.misuse("an update needs at least one assignment") }
-      try assignments.forEach { try expression($0.value) }
+      for assignment in assignments {
+        try SQLName.check(assignment.column)
+        try expression(assignment.value)
+      }
     }
 
     /// Walks `e` as an operand costing `cost` parser-stack entries in its parent.
@@ -162,7 +180,9 @@ enum StatementShape {
       }
       deepestNesting = max(deepestNesting, nesting + leafCost)
       switch e {
-      case .column, .excluded, .literal:
+      case .column(let name), .excluded(let name):
+        try SQLName.check(name)
+      case .literal:
         break
       case .rowid:
         sawRowid = true

@@ -1,0 +1,10 @@
+/// The state the connections of one database share: the open savepoints' depth, and caches built
+/// once per table type. Touched only while the database's lock is held.
+final class ConnectionState {
+  var savepointDepth = 0
+  /// `find`'s key lookup per table type, built once: see ``Connection/keyLookup(for:)``.
+  var keyLookups: [ObjectIdentifier: Connection.KeyLookup] = [:]
+  /// Each table type's column names, made once: the same array every time, which engines can
+  /// recognize without comparing its strings.
+  var columnNamesByType: [ObjectIdentifier: [String]] = [:]
+}

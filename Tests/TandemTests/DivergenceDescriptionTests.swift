@@ -1,0 +1,61 @@
+import Testing
+
+@testable import Tandem
+
+/// Tandem mode names a diverging statement by its SQL, which shows no value (it used to print the
+/// statement of the query model, literals included).
+@Suite struct DivergenceDescriptionTests {
+  /// An engine that answers every select with one fixed row.
+  final class FixedAnswer: DatabaseBackend {
+    let name: String
+    let row: [SqliteValue]
+    init(_ name: String, row: [SqliteValue]) {
+      self.name = name
+      self.row = row
+    }
+    func create(_ schema: TableSchema, ifNotExists: Bool) throws {}
+    func drop(table: String, ifExists: Bool) throws {}
+    func execute(_ statement: Statement, parameters: [String: SqliteValue]) throws -> StatementResult {
+      if case .select = statement { return StatementResult(rows: [row]) }
+      return StatementResult(changes: 1)
+    }
+    var isInTransaction: Bool { false }
+    func savepoint(_ name: String) throws {}
+    func release(_ name: String) throws {}
+    func rollback(to name: String) throws {}
+    func setTrace(_ trace: (@Sendable (String) -> Void)?) {}
+  }
+
+  @Test func theStatementOfADivergenceShowsNoValue() throws {
+    let backend = TandemBackend(reference: FixedAnswer("sqlite", row: [1]), candidate: FixedAnswer("memory", row: [2]))
+    let secret = "Secret-7f3a"
+    let select = SelectStatement(
+      table: "t", columns: [.column("a")], filter: .binary(.equal, .column("b"), .literal(.text(secret))))
+    let error = try #require(throws: TandemError.self) { _ = try backend.execute(.select(select), parameters: [:]) }
+    #expect(error.kind == .divergence)
+    #expect(error.statement == #"SELECT "a" FROM "t" WHERE ("b" = ?)"#)
+    #expect(error.message == "sqlite returned 1 row(s) [(integer 1)], changes 0, last rowid 0 but memory returned 1 row(s) [(integer 2)], changes 0, last rowid 0")
+
+    let insert = try #require(throws: TandemError.self) {
+      _ = try TandemBackend(reference: FixedAnswer("sqlite", row: []), candidate: FailingInsert())
+        .insert(into: "t", columns: ["b"], values: [[.text(secret)]], conflict: .abort)
+    }
+    #expect(insert.statement == #"INSERT INTO "t" ("b") VALUES (?)"#)
+    #expect(!"\(insert)".contains(secret))
+  }
+
+  /// An engine whose every insert fails.
+  final class FailingInsert: DatabaseBackend {
+    let name = "memory"
+    func create(_ schema: TableSchema, ifNotExists: Bool) throws {}
+    func drop(table: String, ifExists: Bool) throws {}
+    func execute(_ statement: Statement, parameters: [String: SqliteValue]) throws -> StatementResult {
+      throw TandemError.misuse("no")
+    }
+    var isInTransaction: Bool { false }
+    func savepoint(_ name: String) throws {}
+    func release(_ name: String) throws {}
+    func rollback(to name: String) throws {}
+    func setTrace(_ trace: (@Sendable (String) -> Void)?) {}
+  }
+}
