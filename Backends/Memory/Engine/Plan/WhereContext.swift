@@ -63,6 +63,19 @@ final class WhereContext {
     }
   }
 
+  /// `sqlite3ExprCoveredByIndex`: whether the expression reads only the index's columns (the
+  /// rowid is in every index). Parts SQLite's parser or resolver folded to a constant read none.
+  func isCovered(_ expression: SQLExpression, by probe: IndexProbe) -> Bool {
+    if let column = column(expression) { return column == -1 || probe.columns.contains(column) }
+    if ExpressionCompiler.foldsToZero(expression) { return true }
+    switch expression {
+    case .column, .rowid: return false
+    case .inList(_, let list, _) where list.isEmpty: return true
+    case .isNull(let operand, _) where !canBeNull(operand): return true
+    default: return expression.children.allSatisfy { isCovered($0, by: probe) }
+    }
+  }
+
   /// The expression's affinity (`sqlite3ExprAffinity`).
   func affinity(_ expression: SQLExpression) -> Affinity {
     (try? compiler.compile(expression).affinity) ?? .none

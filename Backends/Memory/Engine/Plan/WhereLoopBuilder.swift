@@ -87,7 +87,7 @@ struct WhereLoopBuilder {
             // terms can be tested on the index alone.
             var lookups = size + 16
             for term in mainClause.terms {
-              if !isCovered(term.expression, by: probe) { break }
+              if !clause.context.isCovered(term.expression, by: probe) { break }
               lookups -= 1
               if !term.op.intersection([.eq, .is]).isEmpty { lookups -= 19 }
             }
@@ -110,18 +110,6 @@ struct WhereLoopBuilder {
     if missing != UInt64(1) << 63 { return false }
     // Only columns past 62 are in question: look at them one by one.
     return request.exactColumnsUsed.allSatisfy { $0 < 63 || probe.columns.contains($0) }
-  }
-
-  /// `sqlite3ExprCoveredByIndex`: whether the expression reads only the index's columns (the
-  /// rowid is in every index).
-  private func isCovered(_ expression: SQLExpression, by probe: IndexProbe) -> Bool {
-    if let column = clause.context.column(expression) {
-      return column == -1 || probe.columns.contains(column)
-    }
-    switch expression {
-    case .column, .rowid: return false
-    default: return expression.children.allSatisfy { isCovered($0, by: probe) }
-    }
   }
 
   /// `indexMightHelpWithOrderBy`: an ORDER BY term is the rowid or one of the index's columns.

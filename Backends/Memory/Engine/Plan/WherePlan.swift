@@ -210,7 +210,7 @@ final class WherePlan: @unchecked Sendable {
         let term = clause[position]
         if term.flags.contains(.virtual) || term.flags.contains(.coded) { continue }
         if term.flags.contains(.likeCondition) { continue }
-        if let coverage, !Self.isCovered(term.expression, by: coverage, context: clause.context) { continue }
+        if let coverage, !clause.context.isCovered(term.expression, by: coverage) { continue }
         clause[position].flags.insert(.coded)
         residual.append(position)
       }
@@ -234,15 +234,6 @@ final class WherePlan: @unchecked Sendable {
       if clause[parent].children != 0 { break }
       position = parent
       depth += 1
-    }
-  }
-
-  /// Whether an expression reads only columns the index holds (the rowid is in every index).
-  private static func isCovered(_ expression: SQLExpression, by probe: IndexProbe, context: WhereContext) -> Bool {
-    if let column = context.column(expression) { return column == -1 || probe.columns.contains(column) }
-    switch expression {
-    case .column, .rowid: return false
-    default: return expression.children.allSatisfy { isCovered($0, by: probe, context: context) }
     }
   }
 
