@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 /// Typed operations whose SQL meaning would differ from their Swift meaning do not compile, and
-/// builders reject a body that yields no term: each claim is a snippet type-checked against the
-/// built TandemCore module, next to snippets that must keep compiling (so that a broken prelude
-/// cannot pass for a rejection).
+/// builders reject a body that yields no term (issue 9 items 1 and 2): each claim is a snippet
+/// type-checked against the built TandemCore module, next to snippets that must keep compiling
+/// (so that a broken prelude cannot pass for a rejection).
 @Suite struct CompileTimeRejectionTests {
   /// A hand-written table with one column of each type the snippets need.
   static let prelude = #"""
@@ -66,7 +66,8 @@ import Testing
 
   /// Must not compile: each with a fragment one of its errors must contain.
   static let rejected: [String: (code: String, expected: String)] = [
-    // Decimal as exact text: equality only (item 1).
+    // Decimal as exact text: equality only. Regression test for issue 9 item 1: `>`, ORDER BY
+    // and max() compiled and compared text, so 9.99 sorted after 100.
     "decimalTextLess": ("_ = Book.where { $0.exact > one }", "QueryComparable"),
     "decimalTextOrder": ("_ = Book.order { $0.exact }", "QueryComparable"),
     "decimalTextDesc": ("_ = Book.order { $0.exact.desc() }", "QueryComparable"),
@@ -105,8 +106,9 @@ import Testing
     "jsonIs": (#"_ = Book.where { $0.tags.is(JSONRepresentation(["a"])) }"#, "_EqualityMatchesSwift"),
     "jsonGroup": ("_ = Book.group { $0.tags }", "_EqualityMatchesSwift"),
     "optionalJSONEqualsNil": ("_ = Book.where { $0.maybeTags == nil }", "'=='"),
-    // Builders reject a body that yields no term (item 2).
-    "orderTwoStatements": ("_ = Book.order { $0.rating.desc(); $0.title }", "could not be inferred"),
+    // Builders reject a body that yields no term. Regression test for issue 9 item 2:
+    // `Book.order { $0.rating.desc(); $0.title }` compiled (two "unused" warnings) and ordered nothing.
+    "issue9Item2OrderTwoStatements": ("_ = Book.order { $0.rating.desc(); $0.title }", "could not be inferred"),
     "orderEmpty": ("_ = Book.order { _ in }", "could not be inferred"),
     "selectOrderTwoStatements": ("_ = Book.all.order { $0.rating.desc(); $0.title }", "could not be inferred"),
     "groupEmpty": ("_ = Book.group { _ in }", "could not be inferred"),

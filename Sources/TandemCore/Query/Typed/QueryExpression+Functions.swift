@@ -78,7 +78,7 @@ extension QueryExpression where QueryValue: _AdditiveQueryValue {
   /// `abs(expr)` (an `integer overflow` error for the least `Int64`).
   ///
   /// ```swift
-  /// Item.select { ($0.stock - 10).abs() }   // SELECT abs(("stock" - ?))
+  /// Item.all.select { ($0.stock - 10).abs() }   // SELECT abs(("stock" - ?))
   /// ```
   public func abs() -> TypedExpression<QueryValue> { TypedExpression(.function(.abs, [expression])) }
 }
@@ -124,7 +124,7 @@ extension QueryExpression {
   /// `nullif(expr, value)`: NULL when equal, else expr.
   ///
   /// ```swift
-  /// Item.select { $0.discount.nullIf(0) }   // SELECT nullif("discount", ?)
+  /// Item.all.select { $0.discount.nullIf(0) }   // SELECT nullif("discount", ?)
   /// ```
   public func nullIf(_ value: QueryValue) -> TypedExpression<QueryValue?>
   where QueryValue: ColumnType, QueryValue._QueryEquality: _EqualityMatchesSwift {
@@ -145,7 +145,7 @@ where L.QueryValue: _OptionalQueryValue, L.QueryValue._Wrapped: ColumnType {
 /// Scalar `min(a, b, …)`: NULL if any argument is NULL.
 ///
 /// ```swift
-/// Item.select { least($0.stock, $0.reorderLevel) }   // SELECT min("stock", "reorderLevel")
+/// Item.all.select { least($0.stock, $0.reorderLevel) }   // SELECT min("stock", "reorderLevel")
 /// ```
 public func least<E: QueryExpression>(_ first: E, _ rest: E...) -> TypedExpression<E.QueryValue>
 where E.QueryValue: QueryComparable {

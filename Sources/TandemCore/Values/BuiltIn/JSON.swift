@@ -16,6 +16,7 @@ import Foundation
 /// non-string keys encodes in any order), and text order is not a Swift order. Test them in
 /// Swift after fetching, or store the part you query in a column of its own.
 public struct JSONRepresentation<Value: Codable & Sendable>: ColumnRepresentation {
+  /// JSON text equality is not Swift equality, so `==`, `in` and `group` do not compile.
   public typealias _QueryEquality = _JSONTextIsNotSwiftEquality
 
   public var represented: Value

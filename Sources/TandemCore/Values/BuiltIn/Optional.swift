@@ -7,6 +7,7 @@
 /// String?.decode(sqliteValue: .integer(1))         // nil: not a string, not NULL
 /// ```
 extension Optional: ColumnType where Wrapped: ColumnType {
+  /// Equality as the wrapped type offers it (`NULL` is handled by `IS NULL`).
   public typealias _QueryEquality = Wrapped._QueryEquality
   public static var sqliteTypeName: SqliteTypeName { .null(Wrapped.sqliteTypeName) }
   public var sqliteValue: SqliteValue { self?.sqliteValue ?? .null }
