@@ -64,12 +64,20 @@ extension DatabaseWriter {
 
   /// The record of type `T` whose primary key is `key`, or `nil`.
   ///
+  /// A key with no stored form (`Double.nan`…) is an ``TandemError/Kind/encodingFailure``.
+  ///
   /// ```swift
   /// let reminder = try db.find(Reminder.self, key: 1)
   /// ```
   @inlinable
   public func find<T: Table, K: ColumnType>(_ type: T.Type, key: K) throws -> T? {
-    try withConnection { connection in
+    do {
+      try key.validateForStorage()
+    } catch {
+      throw TandemError.unstorable(
+        error, swiftType: "\(K.self)", table: T.tableName, column: T.schema.primaryKeyColumns.first?.name)
+    }
+    return try withConnection { connection in
       // Built once per table type, with the key as a named parameter, so both engines reuse
       // their prepared statement / compiled plan.
       let lookup = try connection.keyLookup(for: T.self)

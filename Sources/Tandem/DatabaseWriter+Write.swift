@@ -3,13 +3,16 @@ import TandemCore
 extension DatabaseWriter {
   /// Inserts a record and returns its rowid.
   ///
+  /// A value with no stored form (`Double.nan`, a date past year 9999…) is an
+  /// ``TandemError/Kind/encodingFailure`` thrown before anything is written.
+  ///
   /// ```swift
   /// try db.insert(Reminder(id: 1, title: "Milk"))
   /// try db.insert(Reminder(id: 1, title: "Oat milk"), onConflict: .replace)
   /// ```
   @inlinable @discardableResult
   public func insert<T: Table>(_ record: T, onConflict: ConflictPolicy = .abort) throws -> Int64 {
-    let values = record.sqliteValues
+    let values = try record.storableValues()
     return try withConnection { connection in
       try connection.insert(
         into: T.tableName, columns: connection.columnNames(of: T.self), values: [values], conflict: onConflict.resolution)
@@ -36,6 +39,7 @@ extension DatabaseWriter {
         throw TandemError.misuse("insert row \(index + 1) has \(written) values for \(width) columns")
       }
     }
+    try encoder.checkStorable(in: T.schema)
     let values = encoder.values
     // One backend call is one statement: all rows or none, with no transaction of our own.
     _ = try withConnection { connection in
@@ -56,6 +60,7 @@ extension DatabaseWriter {
     var encoder = RowEncoder()
     draft.encode(to: &encoder)
     let schema = D.Record.schema
+    try encoder.checkStorable(in: schema)
     return try transaction { db in
       let rowid = try db.insert(
         into: schema.name, columns: db.columnNames(of: D.Record.self), values: [encoder.values], conflict: .abort
@@ -82,7 +87,7 @@ extension DatabaseWriter {
     }
     let conflict: InsertStatement.ConflictResolution =
       assignments.isEmpty ? .nothing(target: keys) : .update(target: keys, assignments: assignments)
-    let values = record.sqliteValues
+    let values = try record.storableValues()
     _ = try withConnection { connection in
       try connection.insert(into: T.tableName, columns: connection.columnNames(of: T.self), values: [values], conflict: conflict)
     }
@@ -96,7 +101,7 @@ extension DatabaseWriter {
   /// ```
   @discardableResult
   public func update<T: Table>(_ record: T) throws -> Bool {
-    let values = record.sqliteValues
+    let values = try record.storableValues()
     let assignments = zip(T.schema.columns, values).filter { $0.0.primaryKey == nil }.map {
       Assignment(column: $0.0.name, value: .literal($0.1))
     }
@@ -107,13 +112,16 @@ extension DatabaseWriter {
 
   /// Updates the rows a query selects; returns how many changed.
   ///
+  /// A closure that sets no column is a ``TandemError/Kind/misuse`` ("update of reminders sets no
+  /// column"), and a value with no stored form an ``TandemError/Kind/encodingFailure``, both
+  /// thrown before the statement runs.
+  ///
   /// ```swift
   /// try db.update(Reminder.where { $0.priority == nil }) { $0.set(\.priority, to: .low) }
   /// ```
   @discardableResult
   public func update<Root, Output>(_ query: Select<Root, Output>, set assignments: (inout Updates<Root>) -> Void, parameters: [String: SqliteValue] = [:]) throws -> Int {
-    let statement = query.update(assignments)
-    guard !statement.assignments.isEmpty else { return 0 }
+    let statement = try query.validatedUpdate(assignments)
     return try execute(.update(statement), parameters: parameters).changes
   }
 
@@ -135,7 +143,7 @@ extension DatabaseWriter {
   /// ```
   @discardableResult
   public func delete<T: Table>(_ record: T) throws -> Bool {
-    let statement = DeleteStatement(table: T.tableName, filter: try T.keyFilter(record.sqliteValues))
+    let statement = DeleteStatement(table: T.tableName, filter: try T.keyFilter(record.storableValues()))
     return try execute(.delete(statement)).changes > 0
   }
 }

@@ -16,6 +16,9 @@ import TandemCore
 ///   try db.insert(other)      // throws: the transaction was rolled back by the database
 /// }
 /// ```
+///
+/// It also reports a statement that failed on the placeholder of a Swift value with no stored
+/// form as the ``TandemError/Kind/encodingFailure`` it stands for (see ``UnstorableValue``).
 final class TransactionGuard: DatabaseBackend {
   let base: any DatabaseBackend
   /// How many of the facade's savepoints are open.
@@ -29,11 +32,12 @@ final class TransactionGuard: DatabaseBackend {
   var isInTransaction: Bool { base.isInTransaction }
 
   /// Runs one call, unless the engine already ended the transaction; notes when it does.
-  private func guarded<T>(_ body: () throws -> T) throws -> T {
+  private func guarded<T>(table: String? = nil, _ body: () throws -> T) throws -> T {
     if let endedBy { throw Self.ended(by: endedBy) }
     do {
       return try body()
     } catch {
+      let error = UnstorableValue.resolve(error, table: table)
       if depth > 0 && !base.isInTransaction { endedBy = error }
       throw error
     }
@@ -53,7 +57,7 @@ final class TransactionGuard: DatabaseBackend {
   }
 
   func execute(_ statement: Statement, parameters: [String: SqliteValue]) throws -> StatementResult {
-    try guarded { try base.execute(statement, parameters: parameters) }
+    try guarded(table: statement.table) { try base.execute(statement, parameters: parameters) }
   }
 
   func insert(
@@ -71,7 +75,7 @@ final class TransactionGuard: DatabaseBackend {
   func select(
     _ statement: SelectStatement, parameters: [String: SqliteValue], eachRow body: ([SqliteValue]) throws -> Void
   ) throws {
-    try guarded { try base.select(statement, parameters: parameters, eachRow: body) }
+    try guarded(table: statement.table) { try base.select(statement, parameters: parameters, eachRow: body) }
   }
 
   func select(

@@ -125,6 +125,8 @@ import Testing
     #expect(pairs.map(\.0) == [1, 2, 3])
     #expect(pairs.map(\.1) == titles)
     #expect(due == [Date(timeIntervalSince1970: 1_700_000_000)])
+    let nothing = try #require(throws: TandemError.self) { try db.fetchAll(Reminder.all.select { _ in }) }
+    #expect(nothing.kind == .misuse)
   }
 
   @Test(arguments: BackendKind.allCases)
@@ -200,6 +202,13 @@ import Testing
     #expect(try db.delete(Reminder.where { $0.isCompleted }) == 1)
     #expect(try db.delete(Reminder.all) == 1)
     #expect(try db.fetchCount(Reminder.all) == 0)
+
+    // An update that sets nothing, or sets a value with no stored form, is refused.
+    let nothing = try #require(throws: TandemError.self) { try db.update(Item.all) { _ in } }
+    #expect(nothing.summary == .misuse("update of items sets no column"))
+    let nan = try #require(throws: TandemError.self) { try db.update(Item.all) { $0.set(\.price, to: .nan) } }
+    #expect(nan.kind == .encodingFailure)
+    #expect(try db.fetchAll(Item.all.select { $0.price }) == [1.5, 0.25])
   }
 
   @Test(arguments: BackendKind.allCases)

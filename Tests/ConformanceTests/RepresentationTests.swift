@@ -31,8 +31,8 @@ import Testing
     #expect(try db.fetchAll(Event.where { $0.startsAt < Date(timeIntervalSince1970: 100) }).map(\.id) == [1, 2])
     #expect(try db.fetchAll(Event.where { $0.startsAt == Date(timeIntervalSince1970: 60) }).map(\.id) == [1])
     #expect(try db.fetchAll(Event.where { $0.endsAt.isNull() }).map(\.id) == [1, 3])
-    #expect(try db.fetchAll(Event.where { $0.tags == ["b"] }).map(\.id) == [3])
-    #expect(try db.fetchAll(Event.where { $0.venue == Self.venue }).map(\.id) == [1, 3])
+    // JSON columns offer no `==` (equal values may be written as different text); see
+    // CompileTimeRejectionTests.
     #expect(try db.fetchAll(Event.order { $0.startsAt.desc() }).map(\.id) == [3, 1, 2])
     #expect(try db.fetchAll(Event.all.select { $0.startsAt }).map(\.represented) == Self.events.map(\.startsAt))
 

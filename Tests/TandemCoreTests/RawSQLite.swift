@@ -21,12 +21,22 @@ final class RawSQLite {
     }
   }
 
-  func rows(_ sql: String) throws -> [[SqliteValue]] {
+  /// The rows of `sql`, with `texts` bound to its `?` placeholders in order.
+  func rows(_ sql: String, binding texts: [String] = []) throws -> [[SqliteValue]] {
     var statement: OpaquePointer?
     guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else {
       throw RawSQLiteError(message: String(cString: sqlite3_errmsg(handle)))
     }
     defer { sqlite3_finalize(statement) }
+    for (index, text) in texts.enumerated() {
+      let bytes = Array(text.utf8)
+      let result = bytes.withUnsafeBufferPointer { buffer in
+        sqlite3_bind_text64(
+          statement, Int32(index + 1), UnsafeRawPointer(buffer.baseAddress ?? UnsafePointer(bitPattern: 1))?
+            .assumingMemoryBound(to: CChar.self), UInt64(buffer.count), tandem_sqlite_transient(), UInt8(SQLITE_UTF8))
+      }
+      guard result == SQLITE_OK else { throw RawSQLiteError(message: String(cString: sqlite3_errmsg(handle))) }
+    }
     var result: [[SqliteValue]] = []
     while sqlite3_step(statement) == SQLITE_ROW {
       result.append((0..<sqlite3_column_count(statement)).map { column in

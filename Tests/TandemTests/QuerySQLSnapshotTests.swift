@@ -4,7 +4,7 @@ import Testing
 
 // What SQL the typed layer produces, shown inline so a reviewer reads the output.
 
-enum SnapshotPriority: Int, ColumnType { case low = 1, medium, high }
+enum SnapshotPriority: Int, ColumnType, QueryComparable { case low = 1, medium, high }
 
 @Table("reminders") struct SnapshotReminder {
   let id: Int

@@ -13,11 +13,16 @@
 public struct TandemError: Error, Sendable, Hashable {
   /// The broad category of an error.
   public struct Kind: Sendable, Hashable, CustomStringConvertible {
-    fileprivate enum Code: Hashable { case decoding, constraint, sqlite, schemaMismatch, unsupported, misuse, divergence }
+    fileprivate enum Code: Hashable {
+      case decoding, encoding, constraint, sqlite, schemaMismatch, unsupported, misuse, divergence
+    }
     fileprivate let code: Code
 
     /// A stored value could not be decoded into the requested Swift type.
     public static let decodingFailure = Kind(code: .decoding)
+    /// A Swift value has no stored form that reads back (`Double.nan`, a date past year 9999…);
+    /// nothing was written.
+    public static let encodingFailure = Kind(code: .encoding)
     /// A constraint (unique, not null, primary key, check, foreign key) rejected a write.
     public static let constraintViolation = Kind(code: .constraint)
     /// SQLite reported an error that has no more specific kind.
@@ -34,6 +39,7 @@ public struct TandemError: Error, Sendable, Hashable {
     public var description: String {
       switch code {
       case .decoding: "decoding failure"
+      case .encoding: "encoding failure"
       case .constraint: "constraint violation"
       case .sqlite: "SQLite error"
       case .schemaMismatch: "schema mismatch"
@@ -71,7 +77,8 @@ public struct TandemError: Error, Sendable, Hashable {
   /// order (never part of ``message`` or ``description``, except the rowid of an
   /// `INTEGER PRIMARY KEY`); `nil` when the table has none or the result is a projection.
   public var primaryKey: [SqliteValue]?
-  /// For a decoding failure, the Swift type that was requested.
+  /// For a decoding failure, the Swift type that was requested; for an encoding failure, the
+  /// Swift type whose value could not be stored.
   public var swiftType: String?
   /// For a SQLite error, its primary result code.
   public var sqliteCode: Int32?
@@ -79,6 +86,8 @@ public struct TandemError: Error, Sendable, Hashable {
   public var statement: String?
   /// For an unsupported feature, the backend that refused it.
   public var backend: String?
+  /// For an encoding failure, what is wrong with the value (kept to name another column later).
+  var reason: String?
 
   init(kind: Kind, message: String) {
     self.kind = kind
@@ -103,6 +112,40 @@ public struct TandemError: Error, Sendable, Hashable {
     error.value = value
     error.swiftType = swiftType
     return error
+  }
+
+  /// A Swift value that has no stored form Tandem can read back, so it is not written.
+  ///
+  /// The value itself stays out of the message; `reason` says what is wrong with it.
+  ///
+  /// ```swift
+  /// TandemError.encodingFailure(table: "events", column: "startsAt", swiftType: "Date",
+  ///   reason: "its year is outside 0000-9999")
+  /// // encoding failure: cannot store Date in column events.startsAt: its year is outside 0000-9999
+  /// ```
+  public static func encodingFailure(table: String?, column: String?, swiftType: String, reason: String) -> TandemError {
+    let place = column.map { " in column \(table.map { "\($0)." } ?? "")\($0)" } ?? table.map { " in a statement on \($0)" } ?? ""
+    var error = TandemError(kind: .encodingFailure, message: "cannot store \(swiftType)\(place): \(reason)")
+    error.table = table
+    error.columns = column.map { [$0] } ?? []
+    error.swiftType = swiftType
+    error.reason = reason
+    return error
+  }
+
+  /// The encoding failure a value of `swiftType` reported from
+  /// ``ColumnType/validateForStorage()``, naming the table and column it was meant for.
+  ///
+  /// ```swift
+  /// TandemError.unstorable(error, swiftType: "Date", table: "events", column: "startsAt")
+  /// ```
+  public static func unstorable(_ error: any Error, swiftType: String, table: String?, column: String?) -> TandemError {
+    if let error = error as? TandemError, error.kind == .encodingFailure {
+      return .encodingFailure(
+        table: table ?? error.table, column: column ?? error.columns.first, swiftType: error.swiftType ?? swiftType,
+        reason: error.reason ?? error.message)
+    }
+    return .encodingFailure(table: table, column: column, swiftType: swiftType, reason: "\(error)")
   }
 
   /// A write rejected by a constraint.

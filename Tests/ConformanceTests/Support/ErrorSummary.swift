@@ -19,6 +19,19 @@ struct ErrorSummary: Equatable, CustomStringConvertible {
       sqliteCode: nil)
   }
 
+  /// An encoding failure: a value with no stored form, refused before anything ran.
+  static func encoding(table: String?, column: String?, swiftType: String, reason: String) -> ErrorSummary {
+    let place = column.map { " in column \(table.map { "\($0)." } ?? "")\($0)" } ?? ""
+    return ErrorSummary(
+      kind: .encodingFailure, constraint: nil, table: table, columns: column.map { [$0] } ?? [],
+      message: "cannot store \(swiftType)\(place): \(reason)", sqliteCode: nil)
+  }
+
+  /// A misuse of the API, refused before anything ran.
+  static func misuse(_ message: String) -> ErrorSummary {
+    ErrorSummary(kind: .misuse, constraint: nil, table: nil, columns: [], message: message, sqliteCode: nil)
+  }
+
   /// An error SQLite reports with a result code and no more specific kind.
   static func sqlite(code: Int32, message: String) -> ErrorSummary {
     ErrorSummary(kind: .sqlite, constraint: nil, table: nil, columns: [], message: message, sqliteCode: code)

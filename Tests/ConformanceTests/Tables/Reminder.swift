@@ -1,8 +1,8 @@
 import Foundation
 import Tandem
 
-/// How urgent a reminder is; stored as its raw integer.
-enum Priority: Int, ColumnType {
+/// How urgent a reminder is; stored as its raw integer, and ordered by it.
+enum Priority: Int, ColumnType, QueryComparable {
   case low = 1, medium, high
 }
 

@@ -149,7 +149,13 @@ struct FacadeQuery: CustomStringConvertible {
       return try db.fetchAll(filtered.select { ($0.rank.count(), $0.rank.sum(), $0.score.avg(), $0.score.total()) }, parameters: parameters)
         .map { [$0.0.sqliteValue, $0.1.sqliteValue, $0.2.sqliteValue, $0.3.sqliteValue] }
     case 2:
-      return try db.fetchAll(filtered.select { ($0.name.min(), $0.payload.max(), $0.score.max(), $0.code.count(distinct: true)) }, parameters: parameters)
+      // Blobs have no typed `max()` (Data has no Swift order); the engines' blob max is still
+      // compared, through the untyped aggregate.
+      return try db.fetchAll(
+        filtered.select {
+          ($0.name.min(), TypedExpression<Data?>(.aggregate(.max, $0.payload.expression, distinct: false)), $0.score.max(),
+           $0.code.count(distinct: true))
+        }, parameters: parameters)
         .map { [$0.0.sqliteValue, $0.1.sqliteValue, $0.2.sqliteValue, $0.3.sqliteValue] }
     case 3:
       return try db.fetchAll(filtered.group { $0.flag }.select { ($0.flag, $0.rank.count(), $0.score.max(), $0.rank.sum()) }, parameters: parameters)

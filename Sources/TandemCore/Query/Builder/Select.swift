@@ -88,12 +88,28 @@ extension Table {
   }
 
   /// Every row, in the given order.
-  public static func order<each O: OrderingConvertible>(_ ordering: (Columns) -> (repeat each O)) -> Select<Self, Self> {
+  ///
+  /// ```swift
+  /// Reminder.order { ($0.isCompleted, $0.title) }   // ORDER BY "is_completed" ASC, "title" ASC, rowid ASC
+  /// ```
+  public static func order<First: OrderingConvertible, each Rest: OrderingConvertible>(
+    _ ordering: (Columns) -> (First, repeat each Rest)
+  ) -> Select<Self, Self> {
     all.order(ordering)
   }
 
   /// One row per group of equal keys.
-  public static func group<each E: QueryExpression>(by keys: (Columns) -> (repeat each E)) -> Select<Self, Self> {
+  ///
+  /// ```swift
+  /// Reminder.group { $0.priority }   // GROUP BY "priority"
+  /// ```
+  public static func group<First: QueryExpression, each Rest: QueryExpression>(
+    by keys: (Columns) -> (First, repeat each Rest)
+  ) -> Select<Self, Self>
+  where
+    First.QueryValue: ColumnType, First.QueryValue._QueryEquality: _EqualityMatchesSwift,
+    repeat (each Rest).QueryValue: ColumnType, repeat (each Rest).QueryValue._QueryEquality: _EqualityMatchesSwift
+  {
     all.group(by: keys)
   }
 }
@@ -114,13 +130,17 @@ extension Select {
 
   /// Appends ORDER BY terms: an expression (ascending), `.asc()`/`.desc()`, or a tuple of them.
   ///
+  /// The closure returns at least one term, of a ``QueryComparable`` type: a body that returns
+  /// nothing (`{ $0.rating.desc(); $0.title }`, two statements) does not compile.
+  ///
   /// ```swift
   /// Reminder.all.order { ($0.isCompleted, $0.dueDate.desc(nulls: .last)) }
   /// ```
-  public func order<each O: OrderingConvertible>(_ ordering: (Root.Columns) -> (repeat each O)) -> Select {
+  public func order<First: OrderingConvertible, each Rest: OrderingConvertible>(
+    _ ordering: (Root.Columns) -> (First, repeat each Rest)
+  ) -> Select {
     var copy = self
-    let terms = ordering(Root.columns)
-    for term in repeat each terms { copy.base.orderBy.append(term.orderingTerm) }
+    copy.base.orderBy += orderingTerms(ordering, Root.columns)
     return copy
   }
 
@@ -143,15 +163,21 @@ extension Select {
     return copy
   }
 
-  /// `GROUP BY keys`.
+  /// `GROUP BY keys`: one key or a tuple of them, each of a type whose stored equality is Swift's
+  /// `==` (not JSON).
   ///
   /// ```swift
   /// Reminder.group { $0.priority }.select { ($0.priority, .countAll) }
   /// ```
-  public func group<each E: QueryExpression>(by keys: (Root.Columns) -> (repeat each E)) -> Select {
+  public func group<First: QueryExpression, each Rest: QueryExpression>(
+    by keys: (Root.Columns) -> (First, repeat each Rest)
+  ) -> Select
+  where
+    First.QueryValue: ColumnType, First.QueryValue._QueryEquality: _EqualityMatchesSwift,
+    repeat (each Rest).QueryValue: ColumnType, repeat (each Rest).QueryValue._QueryEquality: _EqualityMatchesSwift
+  {
     var copy = self
-    let expressions = keys(Root.columns)
-    for key in repeat each expressions { copy.base.groupBy.append(key.expression) }
+    copy.base.groupBy += expressions(keys, Root.columns)
     return copy
   }
 
@@ -179,19 +205,41 @@ extension Select {
 
   /// Chooses the result columns: a tuple of expressions.
   ///
+  /// A body that returns nothing (`{ $0.a; $0.b }`, two statements) selects no column and fails
+  /// with a ``TandemError/Kind/misuse`` when it runs, on every engine. (`order` and `group`
+  /// reject such a body at compile time; `select` cannot without losing the inference of
+  /// `results.map { $0.2 }`, which the compiler does not resolve through a leading generic.)
+  ///
   /// ```swift
-  /// let titles: Select<Reminder, String> = Reminder.all.select { $0.title }
+  /// let pairs = Reminder.all.select { ($0.id, $0.title) }   // Select<Reminder, (Int, String)>
   /// let stats = Reminder.group { $0.priority }.select { ($0.priority, TypedExpression.countAll) }
   /// ```
   public func select<each E: QueryExpression>(_ columns: (Root.Columns) -> (repeat each E)) -> Select<Root, (repeat (each E).QueryValue)>
   where repeat (each E).QueryValue: ColumnType {
-    let expressions = columns(Root.columns)
-    var list: [SQLExpression] = []
-    for expression in repeat each expressions { list.append(expression.expression) }
     var statement = base
-    statement.columns = list
+    statement.columns = expressions(columns, Root.columns)
     return Select<Root, (repeat (each E).QueryValue)>(
       base: statement, isRecord: false,
       decodeRow: { decoder in (repeat try decoder.decode((each E).QueryValue.self)) })
   }
+}
+
+// Builders take closures returning `(First, repeat each Rest)`, so that a body returning nothing
+// (`()`, as two statements without `return` do) does not compile. These read such a closure's
+// terms as one pack: the closure converts to `(C) -> (repeat each T)`.
+
+/// The expressions a builder closure returns, in order.
+private func expressions<C, each T: QueryExpression>(_ body: (C) -> (repeat each T), _ columns: C) -> [SQLExpression] {
+  let terms = body(columns)
+  var list: [SQLExpression] = []
+  for term in repeat each terms { list.append(term.expression) }
+  return list
+}
+
+/// The ORDER BY terms an `order { }` closure returns, in order.
+private func orderingTerms<C, each T: OrderingConvertible>(_ body: (C) -> (repeat each T), _ columns: C) -> [OrderingTerm] {
+  let terms = body(columns)
+  var list: [OrderingTerm] = []
+  for term in repeat each terms { list.append(term.orderingTerm) }
+  return list
 }

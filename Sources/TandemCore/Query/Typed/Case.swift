@@ -13,13 +13,13 @@ public struct Case<QueryValue: ColumnType>: QueryExpression {
 
   /// A CASE whose value is `otherwise` when no branch matches (NULL when `nil`).
   public init(else otherwise: QueryValue? = nil) {
-    self.otherwise = otherwise.map { .literal($0.sqliteValue) }
+    self.otherwise = otherwise.map { .bound($0) }
   }
 
   /// Adds `WHEN condition THEN value`.
   public func when<C: QueryExpression>(_ condition: C, then value: QueryValue) -> Case where C.QueryValue: _BooleanQueryValue {
     var copy = self
-    copy.branches.append(CaseBranch(when: condition.expression, then: .literal(value.sqliteValue)))
+    copy.branches.append(CaseBranch(when: condition.expression, then: .bound(value)))
     return copy
   }
 

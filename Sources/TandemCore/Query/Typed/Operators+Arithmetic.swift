@@ -1,44 +1,61 @@
 // Arithmetic on numeric expressions and concatenation of text expressions, following SQLite's
-// rules (integer overflow becomes REAL, division by zero is NULL).
+// rules (integer overflow becomes REAL, division by zero is NULL). Each operator is offered only
+// where it means what it means in Swift: `+ -` for exact fixed-point decimals too, `* /` for
+// integers and floating point, `%` for integers (SQLite truncates reals before `%`).
 
 /// `lhs + rhs`.
 ///
 /// ```swift
-/// Item.update { $0.set(\.stock, to: $0.stock + 1) }
+/// Item.update { $0.set(\.stock, to: $0.stock + 1) }   // SET "stock" = ("stock" + ?)
 /// ```
 public func + <L: QueryExpression>(lhs: L, rhs: L.QueryValue) -> TypedExpression<L.QueryValue>
-where L.QueryValue: _NumericQueryValue & ColumnType {
-  TypedExpression(.binary(.add, lhs.expression, .literal(rhs.sqliteValue)))
+where L.QueryValue: _AdditiveQueryValue & ColumnType {
+  TypedExpression(.binary(.add, lhs.expression, .bound(rhs, for: lhs.expression)))
 }
 /// `lhs - rhs`.
 public func - <L: QueryExpression>(lhs: L, rhs: L.QueryValue) -> TypedExpression<L.QueryValue>
-where L.QueryValue: _NumericQueryValue & ColumnType {
-  TypedExpression(.binary(.subtract, lhs.expression, .literal(rhs.sqliteValue)))
+where L.QueryValue: _AdditiveQueryValue & ColumnType {
+  TypedExpression(.binary(.subtract, lhs.expression, .bound(rhs, for: lhs.expression)))
 }
 /// `lhs * rhs`.
 public func * <L: QueryExpression>(lhs: L, rhs: L.QueryValue) -> TypedExpression<L.QueryValue>
 where L.QueryValue: _NumericQueryValue & ColumnType {
-  TypedExpression(.binary(.multiply, lhs.expression, .literal(rhs.sqliteValue)))
+  TypedExpression(.binary(.multiply, lhs.expression, .bound(rhs, for: lhs.expression)))
 }
 /// `lhs / rhs` (integer division truncates; dividing by zero gives NULL).
 public func / <L: QueryExpression>(lhs: L, rhs: L.QueryValue) -> TypedExpression<L.QueryValue?>
 where L.QueryValue: _NumericQueryValue & ColumnType {
-  TypedExpression(.binary(.divide, lhs.expression, .literal(rhs.sqliteValue)))
+  TypedExpression(.binary(.divide, lhs.expression, .bound(rhs, for: lhs.expression)))
 }
-/// `lhs % rhs` (NULL when rhs is zero).
+/// `lhs % rhs` for integers (NULL when rhs is zero).
 public func % <L: QueryExpression>(lhs: L, rhs: L.QueryValue) -> TypedExpression<L.QueryValue?>
-where L.QueryValue: _NumericQueryValue & ColumnType {
-  TypedExpression(.binary(.remainder, lhs.expression, .literal(rhs.sqliteValue)))
+where L.QueryValue: _IntegerQueryValue & ColumnType {
+  TypedExpression(.binary(.remainder, lhs.expression, .bound(rhs, for: lhs.expression)))
+}
+
+/// `lhs + value` for a fixed-point decimal column and a `Decimal`.
+///
+/// ```swift
+/// Account.update { $0.set(\.balance, to: $0.balance + Decimal(string: "0.01")!) }
+/// ```
+public func + <L: QueryExpression>(lhs: L, rhs: L.QueryValue.Represented) -> TypedExpression<L.QueryValue>
+where L.QueryValue: _AdditiveQueryValue & ColumnRepresentation {
+  TypedExpression(.binary(.add, lhs.expression, .bound(L.QueryValue(rhs), for: lhs.expression)))
+}
+/// `lhs - value` for a fixed-point decimal column and a `Decimal`.
+public func - <L: QueryExpression>(lhs: L, rhs: L.QueryValue.Represented) -> TypedExpression<L.QueryValue>
+where L.QueryValue: _AdditiveQueryValue & ColumnRepresentation {
+  TypedExpression(.binary(.subtract, lhs.expression, .bound(L.QueryValue(rhs), for: lhs.expression)))
 }
 
 /// `lhs + rhs` for two numeric expressions.
 public func + <L: QueryExpression, R: QueryExpression>(lhs: L, rhs: R) -> TypedExpression<L.QueryValue>
-where L.QueryValue: _NumericQueryValue, L.QueryValue == R.QueryValue {
+where L.QueryValue: _AdditiveQueryValue, L.QueryValue == R.QueryValue {
   TypedExpression(.binary(.add, lhs.expression, rhs.expression))
 }
 /// `lhs - rhs` for two numeric expressions.
 public func - <L: QueryExpression, R: QueryExpression>(lhs: L, rhs: R) -> TypedExpression<L.QueryValue>
-where L.QueryValue: _NumericQueryValue, L.QueryValue == R.QueryValue {
+where L.QueryValue: _AdditiveQueryValue, L.QueryValue == R.QueryValue {
   TypedExpression(.binary(.subtract, lhs.expression, rhs.expression))
 }
 /// `lhs * rhs` for two numeric expressions.
@@ -51,14 +68,14 @@ public func / <L: QueryExpression, R: QueryExpression>(lhs: L, rhs: R) -> TypedE
 where L.QueryValue: _NumericQueryValue, L.QueryValue == R.QueryValue {
   TypedExpression(.binary(.divide, lhs.expression, rhs.expression))
 }
-/// `lhs % rhs` for two numeric expressions.
+/// `lhs % rhs` for two integer expressions.
 public func % <L: QueryExpression, R: QueryExpression>(lhs: L, rhs: R) -> TypedExpression<L.QueryValue?>
-where L.QueryValue: _NumericQueryValue, L.QueryValue == R.QueryValue {
+where L.QueryValue: _IntegerQueryValue, L.QueryValue == R.QueryValue {
   TypedExpression(.binary(.remainder, lhs.expression, rhs.expression))
 }
 
 /// `-expr`.
-public prefix func - <E: QueryExpression>(operand: E) -> TypedExpression<E.QueryValue> where E.QueryValue: _NumericQueryValue {
+public prefix func - <E: QueryExpression>(operand: E) -> TypedExpression<E.QueryValue> where E.QueryValue: _AdditiveQueryValue {
   TypedExpression(.unary(.negate, operand.expression))
 }
 

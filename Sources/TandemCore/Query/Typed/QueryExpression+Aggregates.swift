@@ -8,7 +8,14 @@ extension QueryExpression {
     TypedExpression(.aggregate(.count, expression, distinct: distinct))
   }
 
+}
+
+extension QueryExpression where QueryValue: QueryComparable {
   /// `min(expr)`: the least non-NULL value, NULL when there is none.
+  ///
+  /// ```swift
+  /// Order.select { $0.quantity.min() }   // SELECT min("quantity"): Int?
+  /// ```
   public func min() -> TypedExpression<QueryValue?> { TypedExpression(.aggregate(.min, expression, distinct: false)) }
   /// `max(expr)`: the greatest non-NULL value, NULL when there is none.
   public func max() -> TypedExpression<QueryValue?> { TypedExpression(.aggregate(.max, expression, distinct: false)) }
@@ -22,8 +29,9 @@ extension QueryExpression {
   }
 }
 
-extension QueryExpression where QueryValue: _NumericQueryValue {
-  /// `sum(expr)`: NULL over no rows; an `integer overflow` error if an integer sum overflows.
+extension QueryExpression where QueryValue: _AdditiveQueryValue {
+  /// `sum(expr)`: NULL over no rows; an `integer overflow` error if an integer sum overflows
+  /// (so a fixed-point decimal sum is exact or fails).
   ///
   /// ```swift
   /// Order.select { $0.quantity.sum() }   // Int?
@@ -31,6 +39,9 @@ extension QueryExpression where QueryValue: _NumericQueryValue {
   public func sum(distinct: Bool = false) -> TypedExpression<QueryValue?> {
     TypedExpression(.aggregate(.sum, expression, distinct: distinct))
   }
+}
+
+extension QueryExpression where QueryValue: _NumericQueryValue {
   /// `total(expr)`: like `sum` but always a `REAL`, 0.0 over no rows.
   public func total(distinct: Bool = false) -> TypedExpression<Double> {
     TypedExpression(.aggregate(.total, expression, distinct: distinct))

@@ -74,9 +74,16 @@ extension QueryExpression where QueryValue: _TextQueryValue {
   }
 }
 
-extension QueryExpression where QueryValue: _NumericQueryValue {
-  /// `abs(expr)`.
+extension QueryExpression where QueryValue: _AdditiveQueryValue {
+  /// `abs(expr)` (an `integer overflow` error for the least `Int64`).
+  ///
+  /// ```swift
+  /// Item.all.select { ($0.stock - 10).abs() }   // SELECT abs(("stock" - ?))
+  /// ```
   public func abs() -> TypedExpression<QueryValue> { TypedExpression(.function(.abs, [expression])) }
+}
+
+extension QueryExpression where QueryValue: _NumericQueryValue {
   /// `round(expr [, digits])`, always a `REAL`.
   public func round(_ digits: Int? = nil) -> TypedExpression<Double> {
     TypedExpression(.function(.round, [expression] + (digits.map { [.literal(.integer(Int64($0)))] } ?? [])))
@@ -106,7 +113,7 @@ extension QueryExpression {
   /// ```
   public func coalesce(_ fallback: QueryValue._Wrapped) -> TypedExpression<QueryValue._Wrapped>
   where QueryValue: _OptionalQueryValue, QueryValue._Wrapped: ColumnType {
-    TypedExpression(.function(.coalesce, [expression, .literal(fallback.sqliteValue)]))
+    TypedExpression(.function(.coalesce, [expression, .bound(fallback, for: expression)]))
   }
 
   /// `ifnull(expr, fallback)` for two expressions.
@@ -115,8 +122,13 @@ extension QueryExpression {
   }
 
   /// `nullif(expr, value)`: NULL when equal, else expr.
-  public func nullIf(_ value: QueryValue) -> TypedExpression<QueryValue?> where QueryValue: ColumnType {
-    TypedExpression(.function(.nullif, [expression, .literal(value.sqliteValue)]))
+  ///
+  /// ```swift
+  /// Item.all.select { $0.discount.nullIf(0) }   // SELECT nullif("discount", ?)
+  /// ```
+  public func nullIf(_ value: QueryValue) -> TypedExpression<QueryValue?>
+  where QueryValue: ColumnType, QueryValue._QueryEquality: _EqualityMatchesSwift {
+    TypedExpression(.function(.nullif, [expression, .bound(value, for: expression)]))
   }
 }
 
@@ -131,11 +143,17 @@ where L.QueryValue: _OptionalQueryValue, L.QueryValue._Wrapped: ColumnType {
 }
 
 /// Scalar `min(a, b, …)`: NULL if any argument is NULL.
-public func least<E: QueryExpression>(_ first: E, _ rest: E...) -> TypedExpression<E.QueryValue> {
+///
+/// ```swift
+/// Item.all.select { least($0.stock, $0.reorderLevel) }   // SELECT min("stock", "reorderLevel")
+/// ```
+public func least<E: QueryExpression>(_ first: E, _ rest: E...) -> TypedExpression<E.QueryValue>
+where E.QueryValue: QueryComparable {
   TypedExpression(.function(.min, [first.expression] + rest.map(\.expression)))
 }
 
 /// Scalar `max(a, b, …)`: NULL if any argument is NULL.
-public func greatest<E: QueryExpression>(_ first: E, _ rest: E...) -> TypedExpression<E.QueryValue> {
+public func greatest<E: QueryExpression>(_ first: E, _ rest: E...) -> TypedExpression<E.QueryValue>
+where E.QueryValue: QueryComparable {
   TypedExpression(.function(.max, [first.expression] + rest.map(\.expression)))
 }
