@@ -325,7 +325,7 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
   private func write(_ body: (WriteSession) throws -> Void) throws -> StatementResult {
     let session = self.session
     session.reset()
-    let mark = log.position
+    let mark = log.mark()
     do {
       try body(session)
       try session.finish()

@@ -8,9 +8,19 @@ import Foundation
 import Tandem
 
 func runBenchmarks() -> Int32 {
+  let arguments = Array(CommandLine.arguments.dropFirst())
+  if arguments.first == "--footprint-child" { return Footprint.runChild(arguments: Array(arguments.dropFirst())) }
+  if arguments.first == "--footprint" {
+    let rows = arguments.count > 1 ? Int(arguments[1]) ?? 0 : 1_000_000
+    guard rows > 0 else {
+      print("usage: tandem-bench --footprint [ROWS]")
+      return 2
+    }
+    return Footprint.runAll(rows: rows)
+  }
   let options: BenchOptions
   do {
-    options = try BenchOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+    options = try BenchOptions(arguments: arguments)
   } catch {
     print(error)
     return 2

@@ -45,6 +45,44 @@ import Testing
     #expect(try db.fetchAll(Item.all) == Item.samples)
   }
 
+  /// A run of consecutive inserts, with changes to those rows in between and a savepoint inside,
+  /// rolls back row by row (the memory engine logs such a run as one range).
+  @Test(arguments: BackendKind.allCases)
+  func rollbackUndoesRunsOfConsecutiveInserts(_ kind: BackendKind) throws {
+    let db = try Self.database(kind)
+    #expect(throws: Abort.self) {
+      try db.transaction { db in
+        for id in 10..<40 { try db.insert(Item(id: id, name: "bulk \(id)")) }
+        try db.delete(Item.where { $0.id == 15 })
+        try db.insert(Item(id: 15, name: "again"))
+        try db.update(Item.where { $0.id == 20 }) { $0.set(\.name, to: "changed") }
+        try? db.transaction { inner in
+          for id in 40..<45 { try inner.insert(Item(id: id, name: "inner \(id)")) }
+          throw Abort()
+        }
+        for id in 45..<50 { try db.insert(Item(id: id, name: "after \(id)")) }
+        #expect(try db.fetchCount(Item.all) == Item.samples.count + 35)
+        throw Abort()
+      }
+    }
+    #expect(try db.fetchAll(Item.all) == Item.samples)
+  }
+
+  /// A failing statement undoes only its own rows, even when they continue the rowids the
+  /// statement before it inserted.
+  @Test(arguments: BackendKind.allCases)
+  func failedBatchKeepsTheConsecutiveRowsBeforeIt(_ kind: BackendKind) throws {
+    let db = try Self.database(kind)
+    try db.transaction { db in
+      try db.insert(Item(id: 10, name: "kept"))
+      #expect(throws: TandemError.self) {
+        try db.insert([Item(id: 11, name: "undone"), Item(id: 12, name: "undone"), Item(id: 1, name: "duplicate")])
+      }
+      try db.insert(Item(id: 11, name: "kept too"))
+    }
+    #expect(try db.fetchAll(Item.where { $0.id >= 10 }.select { $0.name }) == ["kept", "kept too"])
+  }
+
   @Test(arguments: BackendKind.allCases)
   func constraintErrorRollsBackTheTransaction(_ kind: BackendKind) throws {
     let db = try Self.database(kind)

@@ -334,10 +334,15 @@ final class SelectPlan: Sendable {
 }
 
 /// The columns an expression reads, by position (the rowid and its alias are not columns).
+///
+/// Parts SQLite's parser drops before names are resolved (`x IN ()`, an AND with an operand that
+/// is always false) read nothing.
 enum ColumnUsage {
   static func columns(in expressions: [SQLExpression], table: TableDefinition) -> Set<Int> {
     var result = Set<Int>()
     func walk(_ expression: SQLExpression) {
+      if ExpressionCompiler.foldsToZero(expression) { return }
+      if case .inList(_, let list, _) = expression, list.isEmpty { return }
       if case .column(let name) = expression, let index = table.columnIndex(name), index != table.rowidColumn {
         result.insert(index)
       }

@@ -6,7 +6,9 @@ import TandemCore
 final class UndoLog {
   /// One reversible change.
   enum Entry {
-    case inserted(TableStorage, rowid: Int64)
+    /// Rows inserted with the rowids `first...last`, one after the other (an import of a million
+    /// rows in one transaction is one entry).
+    case inserted(TableStorage, first: Int64, last: Int64)
     case deleted(TableStorage, rowid: Int64, values: [SqliteValue])
     case updated(TableStorage, rowid: Int64, values: [SqliteValue])
     case sequence(TableStorage, previous: Int64)
@@ -23,8 +25,15 @@ final class UndoLog {
   private(set) var entries: [Entry] = []
   private(set) var savepoints: [Savepoint] = []
 
-  /// The current length of the log (a position to roll back to).
-  var position: Int { entries.count }
+  /// The log length at the last position handed out: entries before it must stay as they are,
+  /// so that undoing to that position undoes exactly what came after.
+  private var sealedCount = 0
+
+  /// The current length of the log, as a position to roll back to later.
+  func mark() -> Int {
+    sealedCount = entries.count
+    return entries.count
+  }
 
   /// Whether a transaction (some savepoint) is open.
   var inTransaction: Bool { !savepoints.isEmpty }
@@ -32,12 +41,29 @@ final class UndoLog {
   /// Records a change.
   func record(_ entry: Entry) { entries.append(entry) }
 
+  /// Records the insertion of one row: extends the last entry when it inserted the rowid just
+  /// before, into the same table, since the last ``mark()``.
+  func recordInsert(_ table: TableStorage, rowid: Int64) {
+    if entries.count > sealedCount, case .inserted(let previous, let first, let last)? = entries.last,
+      previous === table, last != .max, rowid == last + 1
+    {
+      entries[entries.count - 1] = .inserted(table, first: first, last: rowid)
+    } else {
+      entries.append(.inserted(table, first: rowid, last: rowid))
+    }
+  }
+
   /// Undoes every change after `position`, newest first.
   func undo(to position: Int, catalog: Catalog) {
     while entries.count > position, let entry = entries.popLast() {
       switch entry {
-      case .inserted(let table, let rowid):
-        table.data.remove(rowid)
+      case .inserted(let table, let first, let last):
+        var rowid = last
+        while true {
+          table.data.remove(rowid)
+          if rowid == first { break }
+          rowid -= 1
+        }
       case .deleted(let table, let rowid, let values):
         table.data.insert(rowid, values: values)
       case .updated(let table, let rowid, let values):
@@ -50,11 +76,16 @@ final class UndoLog {
         catalog.restore(table, position: position)
       }
     }
+    // `position` stays a place to roll back to (a savepoint rolled back to remains open).
+    sealedCount = min(sealedCount, entries.count)
   }
 
   /// Forgets the log when no savepoint needs it (after a statement outside a transaction).
   func commitIfIdle() {
-    if savepoints.isEmpty { entries.removeAll(keepingCapacity: entries.count < 4096) }
+    if savepoints.isEmpty {
+      entries.removeAll(keepingCapacity: entries.count < 4096)
+      sealedCount = 0
+    }
   }
 
   /// Rolls back the whole transaction and closes every savepoint (what SQLite does when a
@@ -66,7 +97,7 @@ final class UndoLog {
 
   /// Opens a savepoint.
   func openSavepoint(_ name: String) {
-    savepoints.append(Savepoint(key: NameKey(name), position: entries.count))
+    savepoints.append(Savepoint(key: NameKey(name), position: mark()))
   }
 
   /// The index of the innermost savepoint called `name`, or SQLite's `no such savepoint` error.

@@ -48,7 +48,7 @@ final class WriteSession {
 
   func storeInsert(_ table: TableStorage, _ rowid: Int64, _ values: [SqliteValue]) {
     table.data.insert(rowid, values: values)
-    log.record(.inserted(table, rowid: rowid))
+    log.recordInsert(table, rowid: rowid)
   }
 
   @discardableResult
