@@ -137,11 +137,18 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
       return text
     }
     do {
-      try StatementShape.checkInsert(into: table, columns: columns, values: values, conflict: conflict) {
-        rowidAvailable(table)
-      }
       let shape = InsertPlan.Shape(table: table, columns: columns, conflict: conflict)
-      let plan = try plans.insert(shape, rows: [], catalog: catalog)
+      let plan: InsertPlan
+      if let cached = plans.cachedInsert(shape, catalog: catalog) {
+        // The same shape as the last insert: only its rows remain to be checked.
+        try StatementShape.checkInsertRows(values, columnCount: columns.count)
+        plan = cached
+      } else {
+        try StatementShape.checkInsert(into: table, columns: columns, values: values, conflict: conflict) {
+          rowidAvailable(table)
+        }
+        plan = try plans.insert(shape, rows: [], catalog: catalog)
+      }
       let storage = try storage(of: plan.tablePosition, named: table)
       let result = try write { session in try plan.run(values: values, table: storage, session: session) }
       return StatementResult(lastInsertRowid: result.lastInsertRowid, changes: result.changes)

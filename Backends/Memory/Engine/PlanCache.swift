@@ -89,6 +89,13 @@ final class PlanCache {
     return plan
   }
 
+  /// The plan last used for an insert of exactly this shape, if the schema is the same (the
+  /// shape then passed its checks).
+  func cachedInsert(_ shape: InsertPlan.Shape, catalog: Catalog) -> InsertPlan? {
+    guard let last = lastInsert, last.fingerprint == catalog.fingerprint, last.shape.isExactly(shape) else { return nil }
+    return last.plan
+  }
+
   /// The plan for an insert of this shape, compiled if needed. `rows` are the statement's values
   /// (their errors come between the column list's and the ON CONFLICT clause's).
   func insert(_ shape: InsertPlan.Shape, rows: [[SQLExpression]], catalog: Catalog) throws -> InsertPlan {

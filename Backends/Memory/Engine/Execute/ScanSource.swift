@@ -16,13 +16,14 @@ struct ScanSource: Sendable {
   private let request: WherePlan.Request
   private let parameterNames: [String]
   private let readsFixedColumns: Bool
+  private let rowWidth: Int?
   private let skipsDuplicates: Bool
   private let tracksChanges: Bool
 
   /// Plans `filter` and compiles its scan with the statement's compiler.
   init(
     filter: SQLExpression?, table: TableDefinition, request: WherePlan.Request, compiler: ExpressionCompiler,
-    skipsDuplicates: Bool = true, tracksChanges: Bool = false
+    skipsDuplicates: Bool = true, tracksChanges: Bool = false, rowWidth: Int? = nil
   ) throws {
     var request = request
     // Literal patterns are known now; a parameter's value only when the statement runs.
@@ -31,7 +32,9 @@ struct ScanSource: Sendable {
       return nil
     }
     let plan = WherePlan(filter: filter, table: table, request: request)
-    let scan = try TableScan(plan, compiler: compiler, skipsDuplicates: skipsDuplicates, tracksChanges: tracksChanges)
+    let scan = try TableScan(
+      plan, compiler: compiler, skipsDuplicates: skipsDuplicates, tracksChanges: tracksChanges, rowWidth: rowWidth)
+    self.rowWidth = rowWidth
     self.filter = filter
     self.table = table
     self.request = request
@@ -72,6 +75,7 @@ struct ScanSource: Sendable {
     let plan = WherePlan(filter: filter, table: table, request: request)
     let compiler = ExpressionCompiler(table: table, parameterNames: parameterNames)
     compiler.readsFixedColumns = readsFixedColumns
-    return try TableScan(plan, compiler: compiler, skipsDuplicates: skipsDuplicates, tracksChanges: tracksChanges)
+    return try TableScan(
+      plan, compiler: compiler, skipsDuplicates: skipsDuplicates, tracksChanges: tracksChanges, rowWidth: rowWidth)
   }
 }

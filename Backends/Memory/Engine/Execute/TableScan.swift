@@ -74,13 +74,26 @@ final class TableScan: @unchecked Sendable {
   /// Whether the statement changes the index it walks while walking it (a DELETE that removes
   /// rows as it finds them): the walk then finds its place again after each change.
   let tracksChanges: Bool
+  /// The columns the residual tests read are among the first `testedWidth`; the statement reads
+  /// none past `rowWidth`. A row is decoded that far, in two steps, as SQLite's OP_Column
+  /// reads only what the statement needs.
+  let testedWidth: Int
+  let rowWidth: Int
 
   /// Compiles the plan's probes and tests with the statement's compiler (whose parameter slots
-  /// they share).
-  init(_ plan: WherePlan, compiler: ExpressionCompiler, skipsDuplicates: Bool = true, tracksChanges: Bool = false) throws {
+  /// they share). `rowWidth`: the statement reads no column past the first `rowWidth` (all of
+  /// them when `nil`).
+  init(
+    _ plan: WherePlan, compiler: ExpressionCompiler, skipsDuplicates: Bool = true, tracksChanges: Bool = false,
+    rowWidth: Int? = nil
+  ) throws {
     self.plan = plan
     self.skipsDuplicates = skipsDuplicates
     self.tracksChanges = tracksChanges
+    let width = min(rowWidth ?? plan.table.columnCount, plan.table.columnCount)
+    self.rowWidth = width
+    let tested = ColumnUsage.columns(in: plan.residualTerms.map { plan.clause[$0].source }, table: plan.table)
+    testedWidth = min(width, (tested.max() ?? -1) + 1)
     let clause = plan.clause
     constantTests = try plan.constantTerms.map { try compiler.condition(clause[$0].source).test }
     let loop = plan.loop
@@ -108,7 +121,10 @@ final class TableScan: @unchecked Sendable {
 
     if loop.flags.contains(.multiOr) {
       access = .multiOr
-      branches = try plan.branches.map { try TableScan($0.plan, compiler: compiler, tracksChanges: tracksChanges) }
+      // A branch's rows go on to this scan's residual tests and body: they decode as far.
+      branches = try plan.branches.map {
+        try TableScan($0.plan, compiler: compiler, tracksChanges: tracksChanges, rowWidth: width)
+      }
     } else if loop.flags.contains(.rowid) {
       branches = []
       if loop.flags.contains(.columnIn), case .inList(_, let list, _) = loop.terms[0].term.expression {
@@ -216,11 +232,20 @@ final class TableScan: @unchecked Sendable {
   ) throws -> Bool {
     /// Tests and hands over the row with this rowid; false when the scan must stop, nil when
     /// the rest of an inner loop is to be skipped.
-    func visit(_ rowid: Int64) throws -> Step {
-      guard let position = data.rows.find(rowid: rowid) else { return .next }
-      data.decode(position, into: buffer)
+    let tests = residualTests
+    let testCount = tests.count
+    let (tested, width) = (testedWidth, rowWidth)
+    func visit(_ rowid: Int64, at knownPosition: RecordTree.Position? = nil) throws -> Step {
+      guard let position = knownPosition ?? data.rows.find(rowid: rowid) else { return .next }
+      data.decode(position, columns: 0..<tested, into: buffer)
       context.rowid = rowid
-      for test in residualTests where try !test(context) { return .next }
+      // Index loops, not `for … in`: unit tests run in debug builds, where iterators cost.
+      var index = 0
+      while index < testCount {
+        if try !tests[index](context) { return .next }
+        index += 1
+      }
+      data.decode(position, columns: tested..<width, into: buffer)
       return try body(context)
     }
     let reversed = plan.reversed
@@ -228,7 +253,7 @@ final class TableScan: @unchecked Sendable {
     case .fullScan:
       var cursor = RowCursor(data.rows, start: reversed ? data.rows.last : data.rows.first)
       while let rowid = cursor.rowid {
-        switch try visit(rowid) {
+        switch try visit(rowid, at: cursor.unchangedPosition) {
         case .stop: return false
         case .skipInnerLoop: return true
         case .next: cursor.advance(reversed: reversed)
@@ -271,7 +296,7 @@ final class TableScan: @unchecked Sendable {
       let endValue = try end.map { try $0.probe.evaluate(context) }
       while let rowid = cursor.rowid {
         if let end, let endValue, Self.rowidPastEnd(rowid, end.op, endValue, reversed: reversed) { break }
-        switch try visit(rowid) {
+        switch try visit(rowid, at: cursor.unchangedPosition) {
         case .stop: return false
         case .skipInnerLoop: return true
         case .next: cursor.advance(reversed: reversed)
@@ -280,7 +305,7 @@ final class TableScan: @unchecked Sendable {
       return true
 
     case .index(let position, let equalities, let lower, let upper, let nullable, let bigNull):
-      return try runIndex(data, position, equalities, lower, upper, nullable, bigNull, context, visit)
+      return try runIndex(data, position, equalities, lower, upper, nullable, bigNull, context, { rowid in try visit(rowid) })
 
     case .multiOr:
       for branch in branches {
@@ -579,6 +604,12 @@ struct RowCursor {
     position = start
     version = rows.version
     rowid = start.map(rows.rowid(at:))
+  }
+
+  /// The cursor's position in the rows when the rows have not changed since it moved there
+  /// (so that the row need not be looked up by its rowid again).
+  var unchangedPosition: RecordTree.Position? {
+    rows.version == version ? position : nil
   }
 
   mutating func advance(reversed: Bool) {

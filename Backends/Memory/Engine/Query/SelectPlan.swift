@@ -87,7 +87,11 @@ final class SelectPlan: Sendable {
     compiler.aggregatePolicy = .forbidden
     let request = Self.whereRequest(statement, isAggregate: isAggregate, definition: definition, compiler: compiler)
     compiler.readsFixedColumns = propagated != nil
-    source = try ScanSource(filter: whereClause, table: definition, request: request, compiler: compiler)
+    // Rows are decoded only as far as the last column the statement reads (the rowid alias's
+    // slot, which a copied row holds, included).
+    let rowWidth = (request.loops.exactColumnsUsed.union([definition.rowidColumn ?? -1]).max() ?? -1) + 1
+    source = try ScanSource(
+      filter: whereClause, table: definition, request: request, compiler: compiler, rowWidth: rowWidth)
     compiler.readsFixedColumns = false
     compiler.aggregatePolicy = isAggregate ? .collect : .deferredMisuse
     try Self.checkOrdinals(statement.orderBy.map(\.expression), clause: "ORDER", columns: statement.columns.count)

@@ -70,13 +70,16 @@ enum Record {
   /// The encoded size of `count` values, leaving the value at `skipping` out (stored as NULL).
   static func encodedSize(_ values: UnsafePointer<SqliteValue>, count: Int, skipping: Int? = nil) -> Int {
     var size = 0
-    for index in 0..<count {
-      if index == skipping {
+    let skipped = skipping ?? -1
+    var index = 0
+    while index < count {
+      if index == skipped {
         size += 1
-        continue
+      } else {
+        let type = serialType(values[index])
+        size += headerLength(type) + bodyLength(type)
       }
-      let type = serialType(values[index])
-      size += headerLength(type) + bodyLength(type)
+      index += 1
     }
     return size
   }
@@ -87,14 +90,19 @@ enum Record {
   static func write(
     _ values: UnsafePointer<SqliteValue>, count: Int, skipping: Int? = nil, to destination: UnsafeMutableRawPointer
   ) -> Int {
+    let skipped = skipping ?? -1
     var header = 0
-    for index in 0..<count {
-      let type = index == skipping ? 0 : serialType(values[index])
+    var index = 0
+    while index < count {
+      let type = index == skipped ? 0 : serialType(values[index])
       header += writeVarint(type, to: destination + header)
+      index += 1
     }
     var body = header
-    for index in 0..<count where index != skipping {
-      body += writeBody(values[index], to: destination + body)
+    index = 0
+    while index < count {
+      if index != skipped { body += writeBody(values[index], to: destination + body) }
+      index += 1
     }
     return body
   }
@@ -135,11 +143,14 @@ enum Record {
     case .null:
       return 0
     case .integer(let number):
+      // Little-endian, the low `length` bytes (the serial type says how many hold the value).
       let length = bodyLength(integerSerialType(number))
-      if length > 0 {
-        withUnsafeBytes(of: number.littleEndian) { bytes in
-          destination.copyMemory(from: bytes.baseAddress!, byteCount: length)
-        }
+      var rest = UInt64(bitPattern: number)
+      var offset = 0
+      while offset < length {
+        destination.storeBytes(of: UInt8(truncatingIfNeeded: rest), toByteOffset: offset, as: UInt8.self)
+        rest >>= 8
+        offset += 1
       }
       return length
     case .real(let number):
@@ -231,10 +242,30 @@ enum Record {
   static func decode(_ record: UnsafeRawPointer, count: Int, into values: UnsafeMutablePointer<SqliteValue>) {
     var header = 0
     var body = headerSize(record, count: count)
-    for index in 0..<count {
+    // Index loops, not `for … in`: unit tests run in debug builds, where iterators cost.
+    var index = 0
+    while index < count {
       let type = readVarint(record, &header)
       values[index] = value(serialType: type, at: record + body)
       body += bodyLength(type)
+      index += 1
+    }
+  }
+
+  /// Decodes the values at positions `start..<end` of a record of `count` values into
+  /// `values[start..<end]` (SQLite's OP_Column reads only the columns a statement needs, too).
+  static func decode(
+    _ record: UnsafeRawPointer, count: Int, from start: Int, to end: Int, into values: UnsafeMutablePointer<SqliteValue>
+  ) {
+    if start == 0 && end == count { return decode(record, count: count, into: values) }
+    var header = 0
+    var body = headerSize(record, count: count)
+    var index = 0
+    while index < end {
+      let type = readVarint(record, &header)
+      if index >= start { values[index] = value(serialType: type, at: record + body) }
+      body += bodyLength(type)
+      index += 1
     }
   }
 
@@ -251,7 +282,15 @@ enum Record {
   @inline(__always)
   static func headerSize(_ record: UnsafeRawPointer, count: Int) -> Int {
     var position = 0
-    for _ in 0..<count { _ = readVarint(record, &position) }
+    var index = 0
+    while index < count {
+      if record.load(fromByteOffset: position, as: UInt8.self) < 0x80 {
+        position += 1
+      } else {
+        _ = readVarint(record, &position)
+      }
+      index += 1
+    }
     return position
   }
 
@@ -259,10 +298,12 @@ enum Record {
   static func value(_ record: UnsafeRawPointer, count: Int, column: Int) -> SqliteValue {
     var header = 0
     var body = headerSize(record, count: count)
-    for index in 0..<count {
+    var index = 0
+    while index < count {
       let type = readVarint(record, &header)
       if index == column { return value(serialType: type, at: record + body) }
       body += bodyLength(type)
+      index += 1
     }
     return .null
   }
@@ -274,13 +315,15 @@ enum Record {
     var headerB = 0
     var bodyA = headerSize(a, count: count)
     var bodyB = headerSize(b, count: count)
-    for _ in 0..<count {
+    var index = 0
+    while index < count {
       let typeA = readVarint(a, &headerA)
       let typeB = readVarint(b, &headerB)
       let order = compareFields(typeA, a + bodyA, typeB, b + bodyB)
       if order != 0 { return order }
       bodyA += bodyLength(typeA)
       bodyB += bodyLength(typeB)
+      index += 1
     }
     return 0
   }

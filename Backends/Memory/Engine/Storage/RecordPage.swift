@@ -101,7 +101,11 @@ final class RecordPage {
     let used = usedBytes
     (bytes + start).copyMemory(from: bytes + start + length, byteCount: used - start - length)
     if slot + 1 < count { (rowids + slot).update(from: rowids + slot + 1, count: count - slot - 1) }
-    for index in slot..<count { offsets[index] = offsets[index + 1] - Int32(length) }
+    var index = slot
+    while index < count {
+      offsets[index] = offsets[index + 1] - Int32(length)
+      index += 1
+    }
     count -= 1
   }
 
@@ -115,7 +119,11 @@ final class RecordPage {
       let tail = start + old
       (bytes + start + length).copyMemory(from: bytes + tail, byteCount: used - tail)
       let delta = Int32(length - old)
-      for index in (slot + 1)...count { offsets[index] += delta }
+      var index = slot + 1
+      while index <= count {
+        offsets[index] += delta
+        index += 1
+      }
     }
     write(bytes + start)
   }
@@ -128,7 +136,11 @@ final class RecordPage {
     page.bytes.copyMemory(from: bytes + start, byteCount: moved)
     let movedCount = count - slot
     page.rowids.update(from: rowids + slot, count: movedCount)
-    for index in 0...movedCount { page.offsets[index] = offsets[slot + index] - Int32(start) }
+    var index = 0
+    while index <= movedCount {
+      page.offsets[index] = offsets[slot + index] - Int32(start)
+      index += 1
+    }
     page.count = movedCount
     count = slot
     shrinkToFit()

@@ -130,11 +130,14 @@ final class RecordTree {
   static func compare(_ record: UnsafeRawPointer, fields: Int, _ probe: UnsafeBufferPointer<SqliteValue>) -> Int {
     var header = 0
     var body = Record.headerSize(record, count: fields)
-    for index in 0..<min(probe.count, fields) {
+    let compared = min(probe.count, fields)
+    var index = 0
+    while index < compared {
       let type = Record.readVarint(record, &header)
       let order = compareField(type, record + body, probe[index])
       if order != 0 { return order }
       body += Record.bodyLength(type)
+      index += 1
     }
     return 0
   }

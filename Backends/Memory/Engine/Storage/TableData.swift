@@ -55,6 +55,15 @@ final class TableData {
     if let alias = rowidColumn { buffer[alias] = .integer(rows.rowid(at: position)) }
   }
 
+  /// Decodes the row's columns `columns` (positions) into `buffer`, the rowid alias's from
+  /// the rowid; the other slots keep what they held.
+  func decode(_ position: RecordTree.Position, columns: Range<Int>, into buffer: UnsafeMutablePointer<SqliteValue>) {
+    guard !columns.isEmpty else { return }
+    Record.decode(
+      rows.record(at: position), count: columnCount, from: columns.lowerBound, to: columns.upperBound, into: buffer)
+    if let alias = rowidColumn, columns.contains(alias) { buffer[alias] = .integer(rows.rowid(at: position)) }
+  }
+
   /// One value of a row (`nil` when there is no such row).
   func value(_ rowid: Int64, column: Int) -> SqliteValue? {
     guard let position = rows.find(rowid: rowid) else { return nil }
@@ -135,11 +144,19 @@ final class TableData {
   }
 
   private func insertKeys(of values: [SqliteValue], rowid: Int64) {
-    for index in indexes.indices { insertKey(of: values, rowid: rowid, index: index) }
+    var index = 0
+    while index < indexes.count {
+      insertKey(of: values, rowid: rowid, index: index)
+      index += 1
+    }
   }
 
   private func removeKeys(of values: [SqliteValue], rowid: Int64) {
-    for index in indexes.indices { removeKey(of: values, rowid: rowid, index: index) }
+    var index = 0
+    while index < indexes.count {
+      removeKey(of: values, rowid: rowid, index: index)
+      index += 1
+    }
   }
 
   private func insertKey(of values: [SqliteValue], rowid: Int64, index: Int) {

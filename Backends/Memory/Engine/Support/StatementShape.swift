@@ -27,6 +27,35 @@ enum StatementShape {
     }
   }
 
+  /// The checks of ``checkInsert(into:columns:values:conflict:rowidAvailable:)`` that depend on
+  /// the rows, for an insert whose shape (table, columns, conflict clause) passed them before.
+  static func checkInsertRows(_ values: [[SqliteValue]], columnCount: Int) throws {
+    try checkRowCount(values.count, columnCount: columnCount) { values[$0].count }
+    var index = 0
+    while index < values.count {
+      try checkWidth(of: index, values[index].count, columnCount: columnCount)
+      index += 1
+    }
+  }
+
+  /// An insert has rows; one without columns has exactly one, empty.
+  fileprivate static func checkRowCount(_ rowCount: Int, columnCount: Int, width: (Int) -> Int) throws {
+    if columnCount == 0 {
+      guard rowCount == 1, width(0) == 0 else {
+        throw TandemError.misuse("an insert without columns inserts exactly one row of default values")
+      }
+    } else {
+      guard rowCount > 0 else { throw TandemError.misuse("an insert needs at least one row") }
+    }
+  }
+
+  /// Each row of an insert has one value per column.
+  fileprivate static func checkWidth(of row: Int, _ count: Int, columnCount: Int) throws {
+    guard count == columnCount || columnCount == 0 else {
+      throw TandemError.misuse("insert row \(row + 1) has \(count) values for \(columnCount) columns")
+    }
+  }
+
   private static func check(
     parameters: [String: SqliteValue], rowidAvailable: () -> Bool, _ walk: (inout Walker) throws -> Void
   ) throws {
@@ -127,9 +156,7 @@ enum StatementShape {
       try SQLName.check(table)
       let columnCount = columns.count
       if columnCount == 0 {
-        guard rowCount == 1, width(0) == 0 else {
-          throw TandemError.misuse("an insert without columns inserts exactly one row of default values")
-        }
+        try StatementShape.checkRowCount(rowCount, columnCount: 0, width: width)
         switch conflict {
         case .update, .nothing:
           throw TandemError.misuse("an insert without columns cannot have an ON CONFLICT clause")
@@ -137,13 +164,10 @@ enum StatementShape {
           return
         }
       }
-      guard rowCount > 0 else { throw TandemError.misuse("an insert needs at least one row") }
+      try StatementShape.checkRowCount(rowCount, columnCount: columnCount, width: width)
       try columns.forEach(SQLName.check)
       for index in 0..<rowCount {
-        let count = width(index)
-        guard count == columnCount else {
-          throw TandemError.misuse("insert row \(index + 1) has \(count) values for \(columnCount) columns")
-        }
+        try StatementShape.checkWidth(of: index, width(index), columnCount: columnCount)
         try walkValues(&self, index)
       }
       switch conflict {

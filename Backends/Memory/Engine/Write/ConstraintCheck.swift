@@ -33,8 +33,11 @@ enum ConstraintCheck {
 
   /// The first NOT NULL column holding NULL, if any.
   static func firstNullViolation(_ definition: TableDefinition, _ values: [SqliteValue]) -> Int? {
-    for column in 0..<definition.columnCount where definition.notNull[column] && values[column].isNull {
-      return column
+    let notNull = definition.notNull
+    var column = 0
+    while column < notNull.count {
+      if notNull[column], case .null = values[column] { return column }
+      column += 1
     }
     return nil
   }

@@ -74,8 +74,10 @@ extension InsertPlan {
       if targetsAreColumns {
         // Shared with the caller until something has to change (rarely: a NaN, an affinity).
         values = row
-        for column in values.indices {
+        var column = 0
+        while column < values.count {
           if case .real(let number) = values[column], number.isNaN { values[column] = .null }
+          column += 1
         }
         if let alias { rowidValue = values[alias] }
       } else {
@@ -117,12 +119,15 @@ extension InsertPlan {
   /// a NaN under BLOB). Checked without copying the value, which costs more than the check.
   @inline(__always)
   static func hasStorageClass(_ value: SqliteValue, of affinity: Affinity) -> Bool {
-    let keepsAll = affinity == .blob || affinity == .none
-    switch value {
-    case .null, .blob: return true
-    case .integer: return keepsAll || affinity == .integer || affinity == .numeric
-    case .text: return keepsAll || affinity == .text
-    case .real(let number): return !number.isNaN && (keepsAll || (affinity == .real && number != 0))
+    // Switches rather than `==` on the enums: this runs for every value written, in the debug
+    // builds unit tests run in too.
+    switch (value, affinity) {
+    case (.null, _), (.blob, _): return true
+    case (.integer, .blob), (.integer, .none), (.integer, .integer), (.integer, .numeric): return true
+    case (.text, .blob), (.text, .none), (.text, .text): return true
+    case (.real(let number), .blob), (.real(let number), .none): return !number.isNaN
+    case (.real(let number), .real): return !number.isNaN && number != 0
+    default: return false
     }
   }
 
@@ -173,8 +178,12 @@ extension InsertPlan {
       if let alias = definition.rowidColumn { raw[alias] = .integer(rowid) }
       written = raw
     }
-    for column in values.indices where !Self.hasStorageClass(values[column], of: affinities[column]) {
-      values[column] = values[column].applyingStorageAffinity(affinities[column])
+    var column = 0
+    while column < values.count {
+      if !Self.hasStorageClass(values[column], of: affinities[column]) {
+        values[column] = values[column].applyingStorageAffinity(affinities[column])
+      }
+      column += 1
     }
     if let alias = definition.rowidColumn {
       // Written only when it differs, so a row that needs no change is stored without a copy.
