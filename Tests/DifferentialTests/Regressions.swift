@@ -467,4 +467,29 @@ struct Regressions {
       RegressionCase.expectAgreement([t], [setup, update])
     }
   }
+
+  // Seed 0x5EED0901, case 9395: in a grouped query sorted after grouping, `c IN (3+ values)` on a
+  // REAL column applies REAL affinity in place to the group's register for c, and the sorter
+  // stores the whole number it then holds as an INTEGER: SQLite answers 100, not 100.0. The
+  // memory engine refuses that shape; with two values, or sorted by the groups, both agree.
+  @Test func inListOnAGroupedRealColumnRetypesItBeforeTheSorter() throws {
+    let t = TableSchema("t", columns: [.column("c", .null(.real))])
+    let setup = FuzzOperation.insert("t", ["c"], [[.real(100)]])
+    func select(_ list: [SqliteValue], orderBy: [OrderingTerm]) -> FuzzOperation {
+      .select(
+        SelectStatement(
+          table: "t", columns: [.column("c"), .inList(.column("c"), list.map(SQLExpression.literal), negated: false)],
+          groupBy: [.literal(.text("k")), .column("c")], orderBy: orderBy))
+    }
+    let sorted = select(["x", "y", 126.0], orderBy: [OrderingTerm(.literal(.text("k"))), OrderingTerm(.column("c"))])
+    guard case .result(let answer) = try RegressionCase.sqliteAnswer([t], [setup, sorted]) else {
+      Issue.record("SQLite failed")
+      return
+    }
+    #expect(answer.rows == [[.integer(100), .integer(0)]])
+    #expect(try RegressionCase.memoryAnswer([t], [setup, sorted]).unsupportedFeature != nil)
+    RegressionCase.expectAgreement(
+      [t], [setup, select(["x", 126.0], orderBy: [OrderingTerm(.literal(.text("k"))), OrderingTerm(.column("c"))])])
+    RegressionCase.expectAgreement([t], [setup, select(["x", "y", 126.0], orderBy: [])])
+  }
 }

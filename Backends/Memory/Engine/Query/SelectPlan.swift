@@ -146,8 +146,49 @@ final class SelectPlan: Sendable {
           compiler.comparisonKey(group).map { $0 == compiler.comparisonKey(term.expression) } == true
             && (term.nulls == nil || (term.nulls == .last) == term.descending)
         })
+      if !statement.groupBy.isEmpty, !statement.orderBy.isEmpty, aggregate?.orderedByGroups != true {
+        let outputs = statement.columns + statement.orderBy.map(\.expression) + [statement.having].compactMap { $0 }
+        if outputs.contains(where: { Self.retypesGroupColumn($0, definition) }) {
+          throw EngineError.unsupported(
+            "IN with three or more values on a REAL column outside aggregates, in a grouped query sorted "
+              + "after grouping (SQLite then returns that column's whole numbers as INTEGER)")
+        }
+      }
     } else {
       aggregate = nil
+    }
+  }
+
+  /// Whether the expression holds, outside aggregate calls, `x IN (…)` with three or more
+  /// constant values on a column `x` of REAL affinity.
+  ///
+  /// SQLite codes such an IN with an ephemeral table and applies the column's affinity in place
+  /// to the register holding the group's value of `x`: a whole number becomes an integer that
+  /// knows it is REAL (`MEM_IntReal`), which the ORDER BY sorter's record stores as an INTEGER.
+  /// Which later reads see the change depends on SQLite's code order, so the memory engine
+  /// refuses the query rather than guess.
+  static func retypesGroupColumn(_ expression: SQLExpression, _ definition: TableDefinition) -> Bool {
+    switch expression {
+    case .aggregate:
+      return false
+    case .inList(let operand, let list, _) where list.count >= 3:
+      if case .column(let name) = ExpressionCompiler.withoutCollate(operand), let index = definition.columnIndex(name),
+        index != definition.rowidColumn, definition.affinities[index] == .real,
+        !list.contains(where: Self.readsAnyColumn)
+      {
+        return true
+      }
+      return expression.children.contains { retypesGroupColumn($0, definition) }
+    default:
+      return expression.children.contains { retypesGroupColumn($0, definition) }
+    }
+  }
+
+  /// Whether the expression names a column or the rowid.
+  private static func readsAnyColumn(_ expression: SQLExpression) -> Bool {
+    switch expression {
+    case .column, .rowid: return true
+    default: return expression.children.contains(where: readsAnyColumn)
     }
   }
 
