@@ -492,4 +492,16 @@ struct Regressions {
       [t], [setup, select(["x", 126.0], orderBy: [OrderingTerm(.literal(.text("k"))), OrderingTerm(.column("c"))])])
     RegressionCase.expectAgreement([t], [setup, select(["x", "y", 126.0], orderBy: [])])
   }
+
+  // Seed 0x5EED0903: a HAVING term moved into a WHERE that SQLite's resolver made always false
+  // (`n IS NULL` on a NOT NULL column) is joined by `sqlite3ExprAnd`, which folds the pair to 0:
+  // no term is left to search the rowid with, so SQLite scans.
+  @Test func havingTermMovedIntoAFalseWhereLeavesNothingToSearch() throws {
+    let t = TableSchema("t", columns: [.column("n", .real)])
+    let select = FuzzOperation.select(
+      SelectStatement(
+        table: "t", columns: [.aggregate(.sum, .column("n"), distinct: false)], filter: .isNull(.column("n"), negated: false),
+        groupBy: [.rowid], having: .binary(.is, .rowid, .literal(7)), orderBy: [OrderingTerm(.rowid)]))
+    RegressionCase.expectAgreement([t], [.insert("t", ["n"], [[1.5]]), select])
+  }
 }

@@ -78,8 +78,9 @@ final class SelectPlan: Sendable {
       if !statement.groupBy.isEmpty {
         // SQLite moves HAVING terms that only read GROUP BY terms into WHERE.
         let (kept, moved) = try Self.splitHaving(clause, groupBy: statement.groupBy, compiler: compiler)
+        let context = WhereContext(table: definition)
         for term in moved {
-          whereClause = whereClause.map { .binary(.and, $0, term) } ?? term
+          whereClause = whereClause.map { Self.conjoined($0, term, context) } ?? term
         }
         having = try kept.map { try compiler.condition($0).test }
       }
@@ -157,6 +158,21 @@ final class SelectPlan: Sendable {
     } else {
       aggregate = nil
     }
+  }
+
+  /// `lhs AND rhs` as SQLite's `sqlite3ExprAnd` builds it after names are resolved: the
+  /// constant false (written as the parser's `x IN ()`) when either side is always false —
+  /// `x IN ()`, a folded AND, or `x IS NULL` on a column that cannot be NULL.
+  static func conjoined(_ lhs: SQLExpression, _ rhs: SQLExpression, _ context: WhereContext) -> SQLExpression {
+    func isAlwaysFalse(_ expression: SQLExpression) -> Bool {
+      switch expression {
+      case .inList(_, let list, negated: false) where list.isEmpty: return true
+      case .isNull(let operand, negated: false): return !context.canBeNull(operand)
+      default: return ExpressionCompiler.foldsToZero(expression)
+      }
+    }
+    if isAlwaysFalse(lhs) || isAlwaysFalse(rhs) { return .inList(.literal(.null), [], negated: false) }
+    return .binary(.and, lhs, rhs)
   }
 
   /// Whether the expression holds, outside aggregate calls, `x IN (…)` with three or more
