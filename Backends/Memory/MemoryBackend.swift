@@ -108,7 +108,7 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
       case .update, .delete:
         let plan: any WritePlan
         if let cached = plans.cachedWrite(statement, catalog: catalog) {
-          try StatementShape.checkParameters(cached.placeholderNames, parameters)
+          try StatementValidation.checkParameters(cached.placeholderNames, parameters)
           plan = cached
         } else {
           try checkShape(statement, parameters)
@@ -141,10 +141,10 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
       let plan: InsertPlan
       if let cached = plans.cachedInsert(shape, catalog: catalog) {
         // The same shape as the last insert: only its rows remain to be checked.
-        try StatementShape.checkInsertRows(values, columnCount: columns.count)
+        try StatementValidation.checkInsertRows(values, columnCount: columns.count)
         plan = cached
       } else {
-        try StatementShape.checkInsert(into: table, columns: columns, values: values, conflict: conflict) {
+        try StatementValidation.checkInsert(into: table, columns: columns, values: values, conflict: conflict) {
           rowidAvailable(table)
         }
         plan = try plans.insert(shape, rows: [], catalog: catalog)
@@ -269,7 +269,7 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
 
   /// The checks the SQLite backend makes while rendering (misuse errors, missing parameters).
   private func checkShape(_ statement: Statement, _ parameters: [String: SqliteValue]) throws {
-    try StatementShape.check(statement, parameters: parameters) { rowidAvailable(statement.table) }
+    try StatementValidation.check(statement, parameters: parameters) { rowidAvailable(statement.table) }
   }
 
   /// Whether the table's rowid has a name not taken by a column (unknown tables: yes).

@@ -1,4 +1,4 @@
-/// Prints the results table, the checksum comparison and the DESIGN.md targets.
+/// Prints the results table, the checksum comparison and the targets of Docs/Performance.md.
 struct Report {
   let options: BenchOptions
   /// Column headings of the engines, in the order (a) raw file, (b) raw memory, (c) Tandem SQLite,
@@ -122,7 +122,7 @@ struct Report {
       baseline: rawMemory, isMet: { $0 < 1 }, show: times)
   }
 
-  /// The targets DESIGN.md sets.
+  /// The targets Docs/Performance.md sets.
   private static let targets: [Target] =
     [sqliteWithin(1.30, on: .insert), sqliteWithin(1.15, on: .fetch)]
     + [Workload.insert, .fetch, .lookup, .scan].map(memoryFaster)
@@ -138,7 +138,7 @@ struct Report {
   ]
 
   private func printTargets() {
-    Swift.print("Targets (DESIGN.md, Performance)")
+    Swift.print("Targets (Docs/Performance.md)")
     for target in Self.targets { printTarget(target, pass: "PASS", miss: "MISS") }
     let variants = Self.variantTargets.filter { outcomes[$0.workload] != nil }
     guard !variants.isEmpty else { return }

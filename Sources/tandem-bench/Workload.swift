@@ -36,7 +36,7 @@ struct WorkloadSizes {
   /// W5: databases.
   var databases: Int
 
-  /// The sizes DESIGN.md specifies.
+  /// The sizes Docs/Performance.md specifies.
   static let full = WorkloadSizes(insertedRows: 20_000, tableRows: 200_000, lookups: 100_000, databases: 1_000)
   /// A tenth of them, for a smoke test.
   static let quick = WorkloadSizes(insertedRows: 2_000, tableRows: 20_000, lookups: 10_000, databases: 100)

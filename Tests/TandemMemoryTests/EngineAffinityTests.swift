@@ -3,7 +3,7 @@ import Testing
 import TandemCore
 @testable import TandemMemory
 
-/// Column affinity on INSERT and UPDATE (§2.2), and defaults as SQLite parses them from the DDL.
+/// Column affinity on INSERT and UPDATE (Docs/SQLiteSemantics.md §2.2), and defaults as SQLite parses them from the DDL.
 @Suite struct EngineAffinityTests {
   static let typed = TableSchema(
     "t",

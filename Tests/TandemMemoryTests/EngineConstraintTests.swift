@@ -3,7 +3,7 @@ import TandemCore
 @testable import TandemMemory
 
 /// NOT NULL, UNIQUE and PRIMARY KEY constraints: what conflicts, which error is reported first,
-/// and its exact message (§14, ERRORS.md), against real SQLite.
+/// and its exact message (Docs/SQLiteSemantics.md §14; the error table in Docs/Queries.md), against real SQLite.
 @Suite struct EngineConstraintTests {
   @Test func nullsNeverConflictAndNumbersCollideAcrossClasses() {
     let db = EngineTandem(

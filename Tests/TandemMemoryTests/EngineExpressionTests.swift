@@ -3,8 +3,8 @@ import Testing
 import TandemCore
 @testable import TandemMemory
 
-/// Expression evaluation over table rows: affinity and collation of operands (§3), NULL logic
-/// (§4), IN/BETWEEN/CASE/LIKE/GLOB, lazy functions and errors, against real SQLite.
+/// Expression evaluation over table rows: affinity and collation of operands (Docs/SQLiteSemantics.md §3), NULL logic
+/// (Docs/SQLiteSemantics.md §4), IN/BETWEEN/CASE/LIKE/GLOB, lazy functions and errors, against real SQLite.
 @Suite struct EngineExpressionTests {
   static let schema = TableSchema(
     "t",

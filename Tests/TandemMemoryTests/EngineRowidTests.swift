@@ -2,7 +2,7 @@ import Testing
 import TandemCore
 @testable import TandemMemory
 
-/// Rowid assignment and the INTEGER PRIMARY KEY alias (§2.4), against real SQLite.
+/// Rowid assignment and the INTEGER PRIMARY KEY alias (Docs/SQLiteSemantics.md §2.4), against real SQLite.
 @Suite struct EngineRowidTests {
   static let aliased = TableSchema("t", columns: [.column("id", .integer, primaryKey: true), .column("v", .null(.text))])
   static let autoincrement = TableSchema(

@@ -3,7 +3,7 @@ import Testing
 import TandemCore
 @testable import TandemMemory
 
-/// Ordering, DISTINCT, GROUP BY, aggregates, HAVING and LIMIT/OFFSET (§10–§12), against real SQLite.
+/// Ordering, DISTINCT, GROUP BY, aggregates, HAVING and LIMIT/OFFSET (Docs/SQLiteSemantics.md §10–§12), against real SQLite.
 @Suite struct EngineSelectTests {
   static let mixed = TableSchema(
     "m", columns: [.column("x", .null(.blob)), .column("k", .null(.integer)), .column("s", .null(.text))])

@@ -21,7 +21,7 @@ enum Outcome: Hashable, Sendable {
   }
 }
 
-/// The parts of an error both engines must agree on (ERRORS.md): kind, constraint, table, columns,
+/// The parts of an error both engines must agree on (the error table in Docs/Queries.md): kind, constraint, table, columns,
 /// message and SQLite code — not the statement text, which only SQLite fills in.
 struct FailureSummary: Hashable, Sendable, CustomStringConvertible {
   /// The error's kind; `nil` for an error that is not a ``TandemError``.

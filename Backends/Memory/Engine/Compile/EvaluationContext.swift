@@ -26,7 +26,7 @@ typealias ValueEvaluator = @Sendable (EvaluationContext) throws -> SqliteValue
 typealias ConditionEvaluator = @Sendable (EvaluationContext) throws -> Bool
 
 /// The result of compiling one expression: its evaluator and the static properties SQLite uses
-/// to compare it (§3.2, §3.3).
+/// to compare it (Docs/SQLiteSemantics.md §3.2, §3.3).
 struct CompiledExpression {
   /// Computes the value.
   let evaluate: ValueEvaluator

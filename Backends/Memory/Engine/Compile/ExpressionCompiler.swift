@@ -332,7 +332,7 @@ final class ExpressionCompiler {
   }
 
   /// `x IS TRUE`, `x IS FALSE` and their IS NOT forms: whether x is non-NULL and true (false),
-  /// by the truthiness rules (§5); never NULL.
+  /// by the truthiness rules (Docs/SQLiteSemantics.md §5); never NULL.
   func truthTest(_ operand: SQLExpression, isTrue: Bool, negated: Bool) throws -> CompiledExpression {
     let inner = try compile(operand)
     let evaluate = inner.evaluate

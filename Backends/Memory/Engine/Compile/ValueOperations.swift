@@ -24,7 +24,7 @@ enum ValueOperations {
   static let one = SqliteValue.integer(1)
   static let zero = SqliteValue.integer(0)
 
-  /// `a op b` with the affinity conversions (§3.3) and a collation (§3.2): 0/1, or NULL when an
+  /// `a op b` with the affinity conversions (Docs/SQLiteSemantics.md §3.3) and a collation (Docs/SQLiteSemantics.md §3.2): 0/1, or NULL when an
   /// operand is NULL (except for IS / IS NOT).
   @inline(__always)
   static func compare(

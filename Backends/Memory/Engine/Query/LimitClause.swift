@@ -1,6 +1,6 @@
 import TandemCore
 
-/// LIMIT and OFFSET, evaluated before anything else as SQLite does (§10).
+/// LIMIT and OFFSET, evaluated before anything else as SQLite does (Docs/SQLiteSemantics.md §10).
 struct LimitClause: Sendable {
   let limit: ValueEvaluator?
   let offset: ValueEvaluator?

@@ -66,7 +66,7 @@ extension SelectPlan {
   ) throws -> Result {
     let count = parameterNames.count
     if count == 0 {
-      if hasUnreadPlaceholders { try StatementShape.checkParameters(placeholderNames, parameters) }
+      if hasUnreadPlaceholders { try StatementValidation.checkParameters(placeholderNames, parameters) }
       return try body(nil)
     }
     return try withUnsafeTemporaryAllocation(of: SqliteValue.self, capacity: count) { buffer in
@@ -78,7 +78,7 @@ extension SelectPlan {
         bound += 1
       }
       if bound < count || hasUnreadPlaceholders {
-        try StatementShape.checkParameters(placeholderNames, parameters)
+        try StatementValidation.checkParameters(placeholderNames, parameters)
         if bound < count { throw TandemError.misuse("missing value for parameter :\(parameterNames[bound])") }
       }
       return try body(UnsafePointer(buffer.baseAddress))

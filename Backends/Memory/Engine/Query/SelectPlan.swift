@@ -103,7 +103,7 @@ final class SelectPlan: Sendable {
     if let error = compiler.deferredError { throw error }
 
     parameterNames = compiler.parameterNames
-    placeholderNames = StatementShape.placeholderNames(.select(statement))
+    placeholderNames = StatementValidation.placeholderNames(.select(statement))
     let projection = zip(statement.columns, compiledColumns).map { expression, compiled in
       Projection(expression, table: definition, fallback: compiled.evaluate)
     }

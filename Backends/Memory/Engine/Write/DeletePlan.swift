@@ -36,7 +36,7 @@ final class DeletePlan: Sendable {
       filter: statement.filter, table: definition, request: request, compiler: compiler, skipsDuplicates: false,
       tracksChanges: true)
     parameterNames = compiler.parameterNames
-    placeholderNames = StatementShape.placeholderNames(.delete(statement))
+    placeholderNames = StatementValidation.placeholderNames(.delete(statement))
     callsFunction = statement.filter.map(StatementJournal.callsFunction) ?? false
   }
 

@@ -15,7 +15,7 @@ extension InsertPlan {
   }
 
   /// Runs an INSERT with this plan's shape on `table`. (Its shape — row widths, parameters — was
-  /// checked by ``StatementShape``.)
+  /// checked by ``StatementValidation``.)
   func run(
     _ statement: InsertStatement, _ parameters: [String: SqliteValue], table: TableStorage, session: WriteSession
   ) throws {
@@ -64,7 +64,7 @@ extension InsertPlan {
   }
 
   /// Runs an INSERT of plain values with this plan's shape on `table`: exactly what ``run(_:_:table:session:)``
-  /// does for the same rows written as literals. (Their widths were checked by ``StatementShape``.)
+  /// does for the same rows written as literals. (Their widths were checked by ``StatementValidation``.)
   func run(values rows: [[SqliteValue]], table: TableStorage, session: WriteSession) throws {
     let execution = try prepare(table: table, rowCount: rows.count, callsFunction: false, parameters: [:], session: session)
     let alias = execution.definition.rowidColumn

@@ -48,7 +48,7 @@ final class UpdatePlan: Sendable {
     }
     source = try ScanSource(filter: statement.filter, table: definition, request: request, compiler: compiler)
     parameterNames = compiler.parameterNames
-    placeholderNames = StatementShape.placeholderNames(.update(statement))
+    placeholderNames = StatementValidation.placeholderNames(.update(statement))
   }
 
   /// Runs the UPDATE. Like SQLite, it changes each row as the scan finds it when it can (the

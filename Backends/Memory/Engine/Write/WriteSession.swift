@@ -290,7 +290,7 @@ final class WriteSession {
   }
 
   /// The rowids (ascending) of the child rows whose key equals a parent key value, compared as
-  /// `parent.key = child.column` (§3.3 affinities, BINARY). `excluding` skips the parent row
+  /// `parent.key = child.column` (Docs/SQLiteSemantics.md §3.3 affinities, BINARY). `excluding` skips the parent row
   /// itself in a self-referencing table; `phantom` is an old row version still visible to SQLite.
   func children(
     of reference: IncomingForeignKey, parent: TableStorage, key: ParentKey, value: SqliteValue, excluding: Int64?,

@@ -1,6 +1,6 @@
 import TandemCore
 
-/// How one sort term orders values: SQLite's ORDER BY rules (§10).
+/// How one sort term orders values: SQLite's ORDER BY rules (Docs/SQLiteSemantics.md §10).
 struct SortTerm: Sendable {
   let descending: Bool
   /// Explicit NULLS FIRST / LAST; `nil` puts NULLs first ascending and last descending.
@@ -13,7 +13,7 @@ struct SortTerm: Sendable {
   }
 }
 
-/// Sorting and de-duplication over rows of values with SQLite's ordering and equality (§3.1, §12).
+/// Sorting and de-duplication over rows of values with SQLite's ordering and equality (Docs/SQLiteSemantics.md §3.1, §12).
 enum Ordering {
   /// Compares two key lists term by term.
   static func compare(_ a: [SqliteValue], _ b: [SqliteValue], _ terms: [SortTerm]) -> Int {

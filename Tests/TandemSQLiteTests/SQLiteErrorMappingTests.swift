@@ -6,7 +6,7 @@ import Testing
 
 /// Every constraint failure maps to the TandemError the error contract prescribes (`raiseSQLiteError`).
 @Suite("SQLite backend: errors")
-struct ConstraintErrorTests {
+struct SQLiteErrorMappingTests {
   private func insertError(_ backend: SQLiteBackend, _ statement: Statement) -> TandemError? {
     tandemError { _ = try backend.execute(statement, parameters: [:]) }
   }

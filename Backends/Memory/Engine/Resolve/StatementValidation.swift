@@ -5,7 +5,7 @@ import TandemCore
 /// errors, and named parameters without a value are reported in the order their placeholders
 /// appear. The memory engine makes the same checks in the same order (the order the renderer
 /// writes the SQL in) so both engines fail alike.
-enum StatementShape {
+enum StatementValidation {
   /// Throws the first shape error, then the first missing parameter.
   static func check(
     _ statement: Statement, parameters: [String: SqliteValue], rowidAvailable: () -> Bool
@@ -156,7 +156,7 @@ enum StatementShape {
       try SQLName.check(table)
       let columnCount = columns.count
       if columnCount == 0 {
-        try StatementShape.checkRowCount(rowCount, columnCount: 0, width: width)
+        try StatementValidation.checkRowCount(rowCount, columnCount: 0, width: width)
         switch conflict {
         case .update, .nothing:
           throw TandemError.misuse("an insert without columns cannot have an ON CONFLICT clause")
@@ -164,10 +164,10 @@ enum StatementShape {
           return
         }
       }
-      try StatementShape.checkRowCount(rowCount, columnCount: columnCount, width: width)
+      try StatementValidation.checkRowCount(rowCount, columnCount: columnCount, width: width)
       try columns.forEach(SQLName.check)
       for index in 0..<rowCount {
-        try StatementShape.checkWidth(of: index, width(index), columnCount: columnCount)
+        try StatementValidation.checkWidth(of: index, width(index), columnCount: columnCount)
         try walkValues(&self, index)
       }
       switch conflict {
