@@ -69,7 +69,8 @@ let package = Package(
     // One body of behaviour tests, run against every backend.
     .testTarget(name: "ConformanceTests", dependencies: ["Tandem"]),
     // Seeded random schemas, rows and queries run on both engines; results must match.
-    .testTarget(name: "DifferentialTests", dependencies: ["Tandem"]),
+    // The memory engine is imported to turn on its storage checks (see PairRunner).
+    .testTarget(name: "DifferentialTests", dependencies: ["Tandem", "TandemMemory"]),
   ],
   swiftLanguageModes: [.v6]
 )

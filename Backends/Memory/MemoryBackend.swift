@@ -19,7 +19,7 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
   /// `"memory"`.
   public let name = EngineError.backendName
 
-  private let catalog = Catalog()
+  let catalog = Catalog()
   private let log = UndoLog()
   private let plans = PlanCache()
   /// The state of the statement being written, reset for each one.
@@ -350,8 +350,15 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
     return StatementResult(rows: [], lastInsertRowid: session.lastInsertRowid, changes: session.changes)
   }
 
-  /// Whether every write checks that each table's rows and indexes agree (a full pass over
-  /// every table, so for the engine's own tests: set `TANDEM_MEMORY_CHECKS=1`, or set it here).
+  /// Whether every write then checks each table's storage: the rows in rowid order, each index
+  /// in key order with exactly one entry per row. A full pass over every table, so it is off
+  /// unless `TANDEM_MEMORY_CHECKS=1` is set; the differential fuzzer turns it on.
+  ///
+  /// ```swift
+  /// let backend = MemoryBackend()
+  /// backend.checksInvariants = true
+  /// let db = Database(backend: backend)
+  /// ```
   public var checksInvariants = MemoryBackend.checksInvariantsByDefault
 
   /// `TANDEM_MEMORY_CHECKS=1` in the environment turns the checks on for every new database.

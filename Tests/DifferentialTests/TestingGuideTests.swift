@@ -43,6 +43,15 @@ struct TestingGuideTests {
   }
 
   // "Tandem mode": an error both engines agree on arrives as itself, not as a divergence.
+  // "The memory engine follows SQLite's plan"
+  @Test(arguments: [Database.Storage.memory, .sqliteInMemory, .tandem])
+  func searchesTheRowidRange(_ storage: Database.Storage) throws {
+    let db = try Database(storage)
+    try db.create(Reminder.self)
+    let plan = try db.queryPlan(for: Reminder.where { $0.id > 1 }.select { $0.title })
+    #expect(plan == ["SEARCH reminders USING INTEGER PRIMARY KEY (rowid>?)"])
+  }
+
   @Test func tandemPassesAgreedErrorsThrough() throws {
     let db = try Database(.tandem)
     try db.create(Account.self)

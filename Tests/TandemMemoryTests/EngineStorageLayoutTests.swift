@@ -93,4 +93,24 @@ import TandemCore
     }
     #expect(entries.map(\.1) == expected.map(\.1))
   }
+
+  /// The storage checks are off unless asked for (a full pass per write is what made debug-build
+  /// writes slow); on, a write that finds an index out of step with its rows fails as a misuse.
+  @Test func invariantChecksAreOptInAndCatchABrokenIndex() throws {
+    let schema = TableSchema("t", columns: [.column("id", .integer, primaryKey: true), .column("code", .text, unique: true)])
+    let insert = Statement.insert(InsertStatement(table: "t", columns: ["id", "code"], rows: [[.literal(1), .literal("a")]]))
+    let unchecked = MemoryBackend()
+    #expect(unchecked.checksInvariants == MemoryBackend.checksInvariantsByDefault)
+    let checked = MemoryBackend()
+    checked.checksInvariants = true
+    try checked.create(schema, ifNotExists: false)
+    _ = try checked.execute(insert, parameters: [:])
+    // An index entry for a row that does not exist.
+    let table = try #require(checked.catalog.table("t"))
+    Record.encode([.text("zz")]).withUnsafeBytes { table.data.indexes[0].insert(rowid: 99, record: $0) }
+    let next = Statement.insert(InsertStatement(table: "t", columns: ["id", "code"], rows: [[.literal(2), .literal("b")]]))
+    let error = try #require(throws: TandemError.self) { try checked.execute(next, parameters: [:]) }
+    #expect(error.kind == .misuse)
+    #expect(error.message.contains("table t"))
+  }
 }

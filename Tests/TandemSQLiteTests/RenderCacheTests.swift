@@ -124,9 +124,9 @@ struct RenderCacheTests {
   }
 
   @Test func theShapeIgnoresOnlyLiteralValues() {
-    let a = StatementValidation.lifting(select(.binary(.equal, .column("a"), .literal(1)), limit: .literal(3)))
-    let b = StatementValidation.lifting(select(.binary(.equal, .column("a"), .literal(.text("z"))), limit: .literal(9)))
-    let c = StatementValidation.lifting(select(.binary(.equal, .column("b"), .literal(1)), limit: .literal(3)))
+    let a = StatementShape.lifting(select(.binary(.equal, .column("a"), .literal(1)), limit: .literal(3)))
+    let b = StatementShape.lifting(select(.binary(.equal, .column("a"), .literal(.text("z"))), limit: .literal(9)))
+    let c = StatementShape.lifting(select(.binary(.equal, .column("b"), .literal(1)), limit: .literal(3)))
     #expect(a.shape == b.shape)
     #expect(a.shape.hashValue == b.shape.hashValue)
     #expect(a.shape != c.shape)

@@ -1,5 +1,6 @@
 import Foundation
 import Tandem
+import TandemMemory
 
 /// Runs a case on SQLite in memory and on the memory engine in lockstep, comparing every answer
 /// and, after every write or savepoint, every table's full contents.
@@ -15,13 +16,21 @@ struct PairRunner {
 
   var statistics = FuzzStatistics()
 
+  /// A memory-engine database that verifies its storage (every b-tree's order, every index
+  /// entry against its row) after each write, which `.memory` leaves to the engine's own tests.
+  static func checkedMemoryDatabase() -> Database {
+    let backend = MemoryBackend()
+    backend.checksInvariants = true
+    return Database(backend: backend)
+  }
+
   /// Runs `fuzzCase` on two fresh databases.
   mutating func run(_ fuzzCase: FuzzCase) -> Verdict {
     statistics.cases += 1
     let execution: PairExecution
     do {
       execution = PairExecution(
-        fuzzCase: fuzzCase, sqlite: try Database(.sqliteInMemory), memory: try Database(.memory))
+        fuzzCase: fuzzCase, sqlite: try Database(.sqliteInMemory), memory: Self.checkedMemoryDatabase())
     } catch {
       let failure = Outcome.failure(FailureSummary(error))
       return .mismatch(

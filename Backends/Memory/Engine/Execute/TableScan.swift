@@ -235,9 +235,8 @@ final class TableScan: @unchecked Sendable {
     let tests = residualTests
     let testCount = tests.count
     let (tested, width) = (testedWidth, rowWidth)
-    func visit(_ rowid: Int64, at knownPosition: RecordTree.Position? = nil) throws -> Step {
-      guard let position = knownPosition ?? data.rows.find(rowid: rowid) else { return .next }
-      data.decode(position, columns: 0..<tested, into: buffer)
+    func visit(_ rowid: Int64, record: UnsafeRawPointer) throws -> Step {
+      data.decode(record, rowid: rowid, columns: 0..<tested, into: buffer)
       context.rowid = rowid
       // Index loops, not `for … in`: unit tests run in debug builds, where iterators cost.
       var index = 0
@@ -245,21 +244,18 @@ final class TableScan: @unchecked Sendable {
         if try !tests[index](context) { return .next }
         index += 1
       }
-      data.decode(position, columns: tested..<width, into: buffer)
+      data.decode(record, rowid: rowid, columns: tested..<width, into: buffer)
       return try body(context)
+    }
+    func visit(_ rowid: Int64) throws -> Step {
+      guard let position = data.rows.find(rowid: rowid) else { return .next }
+      return try visit(rowid, record: data.rows.record(at: position))
     }
     let reversed = plan.reversed
     switch access {
     case .fullScan:
-      var cursor = RowCursor(data.rows, start: reversed ? data.rows.last : data.rows.first)
-      while let rowid = cursor.rowid {
-        switch try visit(rowid, at: cursor.unchangedPosition) {
-        case .stop: return false
-        case .skipInnerLoop: return true
-        case .next: cursor.advance(reversed: reversed)
-        }
-      }
-      return true
+      guard let start = reversed ? data.rows.last : data.rows.first else { return true }
+      return try Self.walkRows(data.rows, from: start, reversed: reversed, isPastEnd: { _ in false }, visit)
 
     case .rowidValue(let probe):
       let value = try probe.evaluate(context)
@@ -283,29 +279,26 @@ final class TableScan: @unchecked Sendable {
     case .rowidRange(let lower, let upper):
       // A backwards scan starts at the upper bound and ends at the lower one.
       let (start, end) = reversed ? (upper, lower) : (lower, upper)
-      var cursor: RowCursor
+      let first: RecordTree.Position
       if let start {
         let value = try start.probe.evaluate(context)
         guard let position = Self.seekRowid(data.rows, Self.seekOperator(start.op), value) else { return true }
-        cursor = RowCursor(data.rows, start: position)
+        first = position
       } else {
-        guard let first = reversed ? data.rows.last : data.rows.first else { return true }
-        cursor = RowCursor(data.rows, start: first)
+        guard let position = reversed ? data.rows.last : data.rows.first else { return true }
+        first = position
       }
       // The end bound is computed once the start is found.
       let endValue = try end.map { try $0.probe.evaluate(context) }
-      while let rowid = cursor.rowid {
-        if let end, let endValue, Self.rowidPastEnd(rowid, end.op, endValue, reversed: reversed) { break }
-        switch try visit(rowid, at: cursor.unchangedPosition) {
-        case .stop: return false
-        case .skipInnerLoop: return true
-        case .next: cursor.advance(reversed: reversed)
-        }
-      }
-      return true
+      return try Self.walkRows(
+        data.rows, from: first, reversed: reversed,
+        isPastEnd: { rowid in
+          guard let end, let endValue else { return false }
+          return Self.rowidPastEnd(rowid, end.op, endValue, reversed: reversed)
+        }, visit)
 
     case .index(let position, let equalities, let lower, let upper, let nullable, let bigNull):
-      return try runIndex(data, position, equalities, lower, upper, nullable, bigNull, context, { rowid in try visit(rowid) })
+      return try runIndex(data, position, equalities, lower, upper, nullable, bigNull, context, visit)
 
     case .multiOr:
       for branch in branches {
@@ -320,6 +313,52 @@ final class TableScan: @unchecked Sendable {
         if !finished { return false }
       }
       return true
+    }
+  }
+
+  /// Visits the rows from `start` on, in rowid order (backwards when `reversed`), until
+  /// `isPastEnd` is true for a rowid or `visit` stops; false when `visit` stopped the scan.
+  ///
+  /// It reads the rows page by page while they stay as they were. When `visit` changes them (a
+  /// one-pass UPDATE or DELETE writes each row as it finds it), it finds its place again from
+  /// the last rowid, as SQLite's cursor does after a write.
+  private static func walkRows(
+    _ rows: RecordTree, from start: RecordTree.Position, reversed: Bool, isPastEnd: (Int64) -> Bool,
+    _ visit: (Int64, UnsafeRawPointer) throws -> Step
+  ) throws -> Bool {
+    var position = start
+    var version = rows.version
+    while true {
+      let page = rows.pages[position.page]
+      var slot = position.slot
+      var changed = false
+      while slot >= 0 && slot < page.count {
+        let rowid = page.rowids[slot]
+        if isPastEnd(rowid) { return true }
+        switch try visit(rowid, page.record(slot)) {
+        case .stop: return false
+        case .skipInnerLoop: return true
+        case .next: break
+        }
+        if rows.version != version {
+          // Find the row after (or before) the last one visited in the changed rows.
+          let next = reversed ? rows.lowerBound(rowid: rowid).map(rows.previous) ?? rows.last : rows.upperBound(rowid: rowid)
+          guard let next else { return true }
+          position = next
+          version = rows.version
+          changed = true
+          break
+        }
+        slot += reversed ? -1 : 1
+      }
+      if changed { continue }
+      if reversed {
+        guard position.page > 0 else { return true }
+        position = RecordTree.Position(page: position.page - 1, slot: rows.pages[position.page - 1].count - 1)
+      } else {
+        guard position.page + 1 < rows.pages.count else { return true }
+        position = RecordTree.Position(page: position.page + 1, slot: 0)
+      }
     }
   }
 
@@ -587,40 +626,6 @@ final class TableScan: @unchecked Sendable {
       default: return value
       }
     }
-  }
-}
-
-/// A position in a table's rows that survives changes to the table: when the rows change, it
-/// finds its place again from the rowid it was at.
-struct RowCursor {
-  let rows: RecordTree
-  private var position: RecordTree.Position?
-  private var version: Int
-  /// The rowid at the cursor, `nil` past the end.
-  private(set) var rowid: Int64?
-
-  init(_ rows: RecordTree, start: RecordTree.Position?) {
-    self.rows = rows
-    position = start
-    version = rows.version
-    rowid = start.map(rows.rowid(at:))
-  }
-
-  /// The cursor's position in the rows when the rows have not changed since it moved there
-  /// (so that the row need not be looked up by its rowid again).
-  var unchangedPosition: RecordTree.Position? {
-    rows.version == version ? position : nil
-  }
-
-  mutating func advance(reversed: Bool) {
-    guard let current = rowid else { return }
-    if rows.version != version {
-      position = reversed ? rows.lowerBound(rowid: current).map(rows.previous) ?? rows.last : rows.upperBound(rowid: current)
-      version = rows.version
-    } else if let position {
-      self.position = reversed ? rows.previous(position) : rows.next(position)
-    }
-    rowid = position.map(rows.rowid(at:))
   }
 }
 

@@ -55,13 +55,15 @@ final class TableData {
     if let alias = rowidColumn { buffer[alias] = .integer(rows.rowid(at: position)) }
   }
 
-  /// Decodes the row's columns `columns` (positions) into `buffer`, the rowid alias's from
-  /// the rowid; the other slots keep what they held.
-  func decode(_ position: RecordTree.Position, columns: Range<Int>, into buffer: UnsafeMutablePointer<SqliteValue>) {
+  /// Decodes the columns `columns` (positions) of the row with this record and rowid into
+  /// `buffer`, the rowid alias's from the rowid; the other slots keep what they held.
+  @inline(__always)
+  func decode(
+    _ record: UnsafeRawPointer, rowid: Int64, columns: Range<Int>, into buffer: UnsafeMutablePointer<SqliteValue>
+  ) {
     guard !columns.isEmpty else { return }
-    Record.decode(
-      rows.record(at: position), count: columnCount, from: columns.lowerBound, to: columns.upperBound, into: buffer)
-    if let alias = rowidColumn, columns.contains(alias) { buffer[alias] = .integer(rows.rowid(at: position)) }
+    Record.decode(record, count: columnCount, from: columns.lowerBound, to: columns.upperBound, into: buffer)
+    if let alias = rowidColumn, columns.contains(alias) { buffer[alias] = .integer(rowid) }
   }
 
   /// One value of a row (`nil` when there is no such row).
