@@ -50,9 +50,7 @@ final class PlanCache {
   /// A compiled plan for this select, if one is cached (its shape was then already checked).
   func cachedSelect(_ statement: SelectStatement, catalog: Catalog) -> SelectPlan? {
     let fingerprint = catalog.fingerprint
-    if let last = lastSelect, last.fingerprint == fingerprint, last.statement == statement,
-      last.statement.hasSameSpelling(as: statement)
-    {
+    if let last = lastSelect, last.fingerprint == fingerprint, last.statement.isExactly(statement) {
       return last.plan
     }
     guard let plan = SharedPlanCache.select(statement, fingerprint: fingerprint) else { return nil }

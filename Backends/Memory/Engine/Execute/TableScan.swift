@@ -74,11 +74,11 @@ final class TableScan: @unchecked Sendable {
   /// Whether the statement changes the index it walks while walking it (a DELETE that removes
   /// rows as it finds them): the walk then finds its place again after each change.
   let tracksChanges: Bool
-  /// The columns the residual tests read are among the first `testedWidth`; the statement reads
-  /// none past `rowWidth`. A row is decoded that far, in two steps, as SQLite's OP_Column
-  /// reads only what the statement needs.
-  let testedWidth: Int
-  let rowWidth: Int
+  /// The columns the residual tests read (ascending), decoded before the tests; then the others
+  /// the statement reads (the first `rowWidth` columns), decoded for a row that passes. SQLite's
+  /// OP_Column, too, reads only what a statement needs.
+  let testedColumns: [Int]
+  let otherColumns: [Int]
 
   /// Compiles the plan's probes and tests with the statement's compiler (whose parameter slots
   /// they share). `rowWidth`: the statement reads no column past the first `rowWidth` (all of
@@ -91,9 +91,10 @@ final class TableScan: @unchecked Sendable {
     self.skipsDuplicates = skipsDuplicates
     self.tracksChanges = tracksChanges
     let width = min(rowWidth ?? plan.table.columnCount, plan.table.columnCount)
-    self.rowWidth = width
+    // (Expressions read the rowid alias from the rowid: it is never among the tested columns.)
     let tested = ColumnUsage.columns(in: plan.residualTerms.map { plan.clause[$0].source }, table: plan.table)
-    testedWidth = min(width, (tested.max() ?? -1) + 1)
+    testedColumns = tested.filter { $0 < width }.sorted()
+    otherColumns = (0..<width).filter { !tested.contains($0) }
     let clause = plan.clause
     constantTests = try plan.constantTerms.map { try compiler.condition(clause[$0].source).test }
     let loop = plan.loop
@@ -234,9 +235,10 @@ final class TableScan: @unchecked Sendable {
     /// the rest of an inner loop is to be skipped.
     let tests = residualTests
     let testCount = tests.count
-    let (tested, width) = (testedWidth, rowWidth)
+    let tested = testedColumns
+    let others = otherColumns
     func visit(_ rowid: Int64, record: UnsafeRawPointer) throws -> Step {
-      data.decode(record, rowid: rowid, columns: 0..<tested, into: buffer)
+      tested.withUnsafeBufferPointer { data.decode(record, rowid: rowid, columns: $0, into: buffer) }
       context.rowid = rowid
       // Index loops, not `for … in`: unit tests run in debug builds, where iterators cost.
       var index = 0
@@ -244,7 +246,7 @@ final class TableScan: @unchecked Sendable {
         if try !tests[index](context) { return .next }
         index += 1
       }
-      data.decode(record, rowid: rowid, columns: tested..<width, into: buffer)
+      others.withUnsafeBufferPointer { data.decode(record, rowid: rowid, columns: $0, into: buffer) }
       return try body(context)
     }
     func visit(_ rowid: Int64) throws -> Step {

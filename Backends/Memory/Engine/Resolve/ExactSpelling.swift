@@ -37,7 +37,9 @@ extension String: ExactSpelling {
 
 extension Array: ExactSpelling where Element: ExactSpelling {
   func hasSameSpelling(as other: [Element]) -> Bool {
-    count == other.count && indices.allSatisfy { self[$0].hasSameSpelling(as: other[$0]) }
+    // The same storage holds the same names (a query built once and run again).
+    if isBitwiseIdentical(self, other) { return true }
+    return count == other.count && indices.allSatisfy { self[$0].hasSameSpelling(as: other[$0]) }
   }
 }
 
@@ -53,6 +55,7 @@ extension Optional: ExactSpelling where Wrapped: ExactSpelling {
 
 extension SQLExpression: ExactSpelling {
   func hasSameSpelling(as other: SQLExpression) -> Bool {
+    if isBitwiseIdentical(self, other) { return true }
     switch (self, other) {
     case (.column(let a), .column(let b)), (.excluded(let a), .excluded(let b)), (.parameter(let a), .parameter(let b)):
       return a.hasSameSpelling(as: b)
@@ -163,5 +166,33 @@ extension Statement: ExactSpelling {
         && a.rows.hasSameSpelling(as: b.rows) && a.conflict.hasSameSpelling(as: b.conflict)
     default: false
     }
+  }
+}
+
+/// Whether two values have the same bits: the same inline bytes and the same references, so
+/// necessarily equal and spelled alike (the converse does not hold). A query built once and run
+/// many times hands the plan cache the very same expression trees each time, which this finds
+/// without walking them.
+@inline(__always)
+func isBitwiseIdentical<T>(_ a: T, _ b: T) -> Bool {
+  withUnsafeBytes(of: a) { x in
+    withUnsafeBytes(of: b) { y in
+      guard let p = x.baseAddress, let q = y.baseAddress else { return x.count == y.count }
+      return memcmp(p, q, x.count) == 0
+    }
+  }
+}
+
+extension SelectStatement {
+  /// Whether `other` is this statement with every name spelled with the same bytes (what a
+  /// cached plan requires): each part by identity first, by value only when that fails.
+  func isExactly(_ other: SelectStatement) -> Bool {
+    func same<T: Equatable & ExactSpelling>(_ a: T, _ b: T) -> Bool {
+      isBitwiseIdentical(a, b) || (a == b && a.hasSameSpelling(as: b))
+    }
+    return distinct == other.distinct && same(table, other.table) && same(filter, other.filter)
+      && same(columns, other.columns) && same(limit, other.limit) && same(offset, other.offset)
+      && same(groupBy, other.groupBy) && same(having, other.having) && orderBy.count == other.orderBy.count
+      && zip(orderBy, other.orderBy).allSatisfy { same($0, $1) }
   }
 }

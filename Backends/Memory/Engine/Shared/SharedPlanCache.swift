@@ -31,8 +31,7 @@ enum SharedPlanCache {
     let statement: SelectStatement
 
     static func == (lhs: SelectKey, rhs: SelectKey) -> Bool {
-      lhs.fingerprint == rhs.fingerprint && lhs.statement == rhs.statement
-        && lhs.statement.hasSameSpelling(as: rhs.statement)
+      lhs.fingerprint == rhs.fingerprint && lhs.statement.isExactly(rhs.statement)
     }
 
     func hash(into hasher: inout Hasher) {

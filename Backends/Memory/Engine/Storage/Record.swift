@@ -269,6 +269,27 @@ enum Record {
     }
   }
 
+  /// Decodes the values at the positions `columns` (ascending) of a record of `count` values
+  /// into the same positions of `values`.
+  static func decode(
+    _ record: UnsafeRawPointer, count: Int, columns: UnsafeBufferPointer<Int>, into values: UnsafeMutablePointer<SqliteValue>
+  ) {
+    guard let last = columns.last else { return }
+    var header = 0
+    var body = headerSize(record, count: count)
+    var index = 0
+    var next = 0
+    while index <= last {
+      let type = readVarint(record, &header)
+      if index == columns[next] {
+        values[index] = value(serialType: type, at: record + body)
+        next += 1
+      }
+      body += bodyLength(type)
+      index += 1
+    }
+  }
+
   /// The record's values, `count` of them.
   static func values(_ record: UnsafeRawPointer, count: Int) -> [SqliteValue] {
     var result = [SqliteValue](repeating: .null, count: count)

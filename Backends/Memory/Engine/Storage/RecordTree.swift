@@ -29,6 +29,9 @@ final class RecordTree {
 
   let order: Order
   private(set) var pages: [RecordPage] = []
+  /// For a table tree, each page's last rowid, side by side: a lookup by rowid searches this
+  /// array, not the pages themselves (SQLite's interior b-tree pages play this part).
+  private var lastRowids: [Int64] = []
   /// The number of entries.
   private(set) var count = 0
   /// Changes whenever an entry is inserted or removed (positions are then stale).
@@ -99,12 +102,62 @@ final class RecordTree {
 
   /// The first entry whose rowid is ≥ `rowid` (a table tree).
   func lowerBound(rowid: Int64) -> Position? {
-    partition { page, slot in page.rowids[slot] < rowid }
+    rowidPartition(rowid, orEqual: true)
   }
 
   /// The first entry whose rowid is > `rowid` (a table tree).
   func upperBound(rowid: Int64) -> Position? {
-    partition { page, slot in page.rowids[slot] <= rowid }
+    rowidPartition(rowid, orEqual: false)
+  }
+
+  /// The first entry whose rowid is ≥ `rowid` (`orEqual`) or > it: a binary search over the
+  /// pages' last rowids, then over the rowids of one page.
+  private func rowidPartition(_ rowid: Int64, orEqual: Bool) -> Position? {
+    let pageIndex: Int = lastRowids.withUnsafeBufferPointer { lasts in
+      var low = 0
+      var high = lasts.count
+      while low < high {
+        let mid = (low + high) / 2
+        if orEqual ? lasts[mid] < rowid : lasts[mid] <= rowid { low = mid + 1 } else { high = mid }
+      }
+      return low
+    }
+    if pageIndex == pages.count { return nil }
+    let page = pages[pageIndex]
+    let rowids = page.rowids
+    let first = rowids[0]
+    // A page of consecutive rowids (the usual table) is indexed directly.
+    if rowids[page.count - 1] &- first == Int64(page.count - 1), rowid >= first {
+      let slot = Int(rowid &- first) + (orEqual ? 0 : 1)
+      return Position(page: pageIndex, slot: min(slot, page.count))
+    }
+    var low = 0
+    var high = page.count
+    while low < high {
+      let mid = (low + high) / 2
+      if orEqual ? rowids[mid] < rowid : rowids[mid] <= rowid { low = mid + 1 } else { high = mid }
+    }
+    return Position(page: pageIndex, slot: low)
+  }
+
+  /// Records page `index`'s last rowid after it changed (a table tree).
+  @inline(__always)
+  private func noteLastRowid(of index: Int) {
+    guard case .rowid = order else { return }
+    let page = pages[index]
+    lastRowids[index] = page.rowids[page.count - 1]
+  }
+
+  /// Inserts the page at `index` (and its last rowid).
+  private func insertPage(_ page: RecordPage, at index: Int) {
+    pages.insert(page, at: index)
+    if case .rowid = order { lastRowids.insert(page.rowids[page.count - 1], at: index) }
+  }
+
+  /// Removes the page at `index` (and its last rowid).
+  private func removePage(at index: Int) {
+    pages.remove(at: index)
+    if case .rowid = order { lastRowids.remove(at: index) }
   }
 
   /// The entry with this rowid (a table tree).
@@ -189,7 +242,7 @@ final class RecordTree {
     guard !pages.isEmpty else {
       let page = RecordPage(byteCapacity: max(length, 64))
       page.insert(at: 0, rowid: rowid, length: length, write: write)
-      pages.append(page)
+      insertPage(page, at: 0)
       return
     }
     let target: Position
@@ -216,11 +269,14 @@ final class RecordTree {
       page.shrinkToFit()
       let fresh = RecordPage(byteCapacity: max(length, 256))
       fresh.insert(at: 0, rowid: rowid, length: length, write: write)
-      pages.append(fresh)
+      insertPage(fresh, at: pages.count)
       return
     }
     page.insert(at: target.slot, rowid: rowid, length: length, write: write)
-    if page.isOverfull { pages.insert(page.split(at: page.count / 2), at: target.page + 1) }
+    if page.isOverfull {
+      insertPage(page.split(at: page.count / 2), at: target.page + 1)
+    }
+    noteLastRowid(of: target.page)
   }
 
   /// Inserts an entry with these record bytes.
@@ -237,9 +293,11 @@ final class RecordTree {
     let page = pages[position.page]
     page.remove(at: position.slot)
     if page.count == 0 {
-      pages.remove(at: position.page)
+      removePage(at: position.page)
     } else if position.page > 0, page.count + pages[position.page - 1].count <= RecordPage.maximumEntries / 2 {
       merge(position.page)
+    } else {
+      noteLastRowid(of: position.page)
     }
   }
 
@@ -254,7 +312,8 @@ final class RecordTree {
         destination.copyMemory(from: record, byteCount: length)
       }
     }
-    pages.remove(at: index)
+    removePage(at: index)
+    noteLastRowid(of: index - 1)
   }
 
   /// Replaces the record of the entry at `position` (a table tree: the order does not change).
@@ -267,6 +326,7 @@ final class RecordTree {
     version &+= 1
     count = 0
     pages.removeAll()
+    lastRowids.removeAll()
   }
 
   /// The bytes the tree's pages hold.
@@ -293,6 +353,9 @@ final class RecordTree {
         previous = current
         total += 1
       }
+    }
+    if case .rowid = order, lastRowids != pages.map({ $0.rowids[$0.count - 1] }) {
+      return "the pages' last rowids are out of date"
     }
     return total == count ? nil : "the count differs from the entries"
   }

@@ -55,14 +55,19 @@ final class TableData {
     if let alias = rowidColumn { buffer[alias] = .integer(rows.rowid(at: position)) }
   }
 
-  /// Decodes the columns `columns` (positions) of the row with this record and rowid into
-  /// `buffer`, the rowid alias's from the rowid; the other slots keep what they held.
+  /// Decodes the columns at the positions `columns` (ascending) of the row with this record and
+  /// rowid into `buffer`, the rowid alias's from the rowid; the other slots keep what they held.
   @inline(__always)
   func decode(
-    _ record: UnsafeRawPointer, rowid: Int64, columns: Range<Int>, into buffer: UnsafeMutablePointer<SqliteValue>
+    _ record: UnsafeRawPointer, rowid: Int64, columns: UnsafeBufferPointer<Int>,
+    into buffer: UnsafeMutablePointer<SqliteValue>
   ) {
     guard !columns.isEmpty else { return }
-    Record.decode(record, count: columnCount, from: columns.lowerBound, to: columns.upperBound, into: buffer)
+    if columns.count == columnCount {
+      Record.decode(record, count: columnCount, into: buffer)
+    } else {
+      Record.decode(record, count: columnCount, columns: columns, into: buffer)
+    }
     if let alias = rowidColumn, columns.contains(alias) { buffer[alias] = .integer(rowid) }
   }
 
