@@ -504,4 +504,34 @@ struct Regressions {
         groupBy: [.rowid], having: .binary(.is, .rowid, .literal(7)), orderBy: [OrderingTerm(.rowid)]))
     RegressionCase.expectAgreement([t], [.insert("t", ["n"], [[1.5]]), select])
   }
+
+  // Seed 0x5EED0904: an index's entries end with the rowid, so SQLite searches `a = ? AND
+  // rowid > ?` (or `= ?`, `< ?`) within the index on a: the rowid bound limits the walk. The
+  // memory engine once ignored it there (and crashed planning an UPDATE with such an equality).
+  @Test func rowidBoundsAfterAnIndexsColumnsLimitTheIndexWalk() throws {
+    let t = TableSchema(
+      "t", columns: [.column("id", .integer, primaryKey: true), .column("a", .null(.integer)), .column("b", .null(.text))],
+      indexes: [.index(on: ["a"])])
+    let rows = FuzzOperation.insert("t", ["a"], [[1], [1], [1], [2], [1], [1]])
+    func select(_ filter: SQLExpression) -> FuzzOperation {
+      .select(SelectStatement(table: "t", columns: [.rowid, .column("b")], filter: filter))
+    }
+    let a1 = SQLExpression.binary(.equal, .column("a"), .literal(1))
+    for bound in [
+      SQLExpression.binary(.greater, .column("id"), .literal(2)), .binary(.less, .column("id"), .literal(5)),
+      .binary(.greaterOrEqual, .rowid, .literal(3)), .between(.column("id"), .literal(2), .literal(5), negated: false),
+    ] {
+      let query = select(.binary(.and, a1, bound))
+      guard case .result(let answer) = try RegressionCase.sqliteAnswer([t], [rows, query]) else {
+        Issue.record("SQLite failed")
+        continue
+      }
+      #expect(answer.rows.count < 5, "the bound limits the rows")
+      RegressionCase.expectAgreement([t], [rows, query])
+      let update = FuzzOperation.statement(
+        .update(UpdateStatement(table: "t", assignments: [Assignment(column: "b", value: .literal("x"))], filter: .binary(.and, a1, bound))),
+        parameters: [:])
+      RegressionCase.expectAgreement([t], [rows, update, select(a1)])
+    }
+  }
 }

@@ -156,8 +156,9 @@ final class TableScan: @unchecked Sendable {
       for position in 0..<loop.equalities {
         let reference = loop.terms[position]
         let term = reference.term
-        let column = definition.columns[position]
-        let columnAffinity: Affinity = column == table.rowidColumn ? .integer : table.affinities[column]
+        // Past the key's columns comes the rowid, which every index entry ends with.
+        let column = position < definition.columns.count ? definition.columns[position] : -1
+        let columnAffinity: Affinity = column < 0 || column == table.rowidColumn ? .integer : table.affinities[column]
         if term.op.contains(.isNull) {
           equalities.append(.null)
         } else if term.op.contains(.in), case .inList(let operand, let list, _) = term.expression {
@@ -419,7 +420,7 @@ final class TableScan: @unchecked Sendable {
       while true {
         if !endKey.isEmpty {
           let order = endKey.withUnsafeBufferPointer { probe in
-            RecordTree.compare(tree.record(at: entry), fields: tree.keyFields, probe)
+            RecordTree.compare(tree.record(at: entry), fields: tree.keyFields, probe, rowid: tree.rowid(at: entry))
           }
           let past = reversed ? (inclusive ? order < 0 : order <= 0) : (inclusive ? order > 0 : order >= 0)
           if past { return .next }

@@ -172,15 +172,19 @@ final class RecordTree {
   func seek(_ probe: UnsafeBufferPointer<SqliteValue>, rowid: Int64? = nil, orEqual: Bool) -> Position? {
     let fields = keyFields
     return partition { page, slot in
-      var order = Self.compare(page.record(slot), fields: fields, probe)
+      var order = Self.compare(page.record(slot), fields: fields, probe, rowid: page.rowids[slot])
       if order == 0, let rowid { order = page.rowids[slot] < rowid ? -1 : (page.rowids[slot] > rowid ? 1 : 0) }
       return orEqual ? order < 0 : order <= 0
     }
   }
 
-  /// Compares the first `probe.count` fields of an index record (of `fields` fields) with the
-  /// probe values, as SQLite compares index keys under BINARY collation.
-  static func compare(_ record: UnsafeRawPointer, fields: Int, _ probe: UnsafeBufferPointer<SqliteValue>) -> Int {
+  /// Compares the first `probe.count` fields of an index entry with the probe values, as SQLite
+  /// compares index keys under BINARY collation. The entry is its record's `fields` fields and
+  /// then its rowid, which SQLite's index records end with: a probe one value longer than the
+  /// key bounds the rowid too (`a = ? AND rowid > ?` searched in an index on a).
+  static func compare(
+    _ record: UnsafeRawPointer, fields: Int, _ probe: UnsafeBufferPointer<SqliteValue>, rowid: Int64
+  ) -> Int {
     var header = 0
     var body = Record.headerSize(record, count: fields)
     let compared = min(probe.count, fields)
@@ -192,6 +196,7 @@ final class RecordTree {
       body += Record.bodyLength(type)
       index += 1
     }
+    if probe.count > fields { return ValueOrder.compare(.integer(rowid), probe[fields], collation: .binary) }
     return 0
   }
 

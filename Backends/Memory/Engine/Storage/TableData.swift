@@ -92,7 +92,7 @@ final class TableData {
     let tree = indexes[index]
     return key.withUnsafeBufferPointer { probe in
       guard let position = tree.seek(probe, orEqual: true),
-        RecordTree.compare(tree.record(at: position), fields: tree.keyFields, probe) == 0
+        RecordTree.compare(tree.record(at: position), fields: tree.keyFields, probe, rowid: tree.rowid(at: position)) == 0
       else { return nil }
       return tree.rowid(at: position)
     }
@@ -223,7 +223,7 @@ final class TableData {
         guard let row = row(rowid) else { return "\(name) names a missing row" }
         let key = key(of: row, index: position)
         let matches = key.withUnsafeBufferPointer { probe in
-          RecordTree.compare(tree.record(at: current), fields: tree.keyFields, probe) == 0
+          RecordTree.compare(tree.record(at: current), fields: tree.keyFields, probe, rowid: tree.rowid(at: current)) == 0
         }
         if !matches { return "\(name) holds a stale key" }
         entry = tree.next(current)

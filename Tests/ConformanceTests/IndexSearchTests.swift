@@ -1,0 +1,36 @@
+import Tandem
+import Testing
+
+/// Queries SQLite answers by searching an index give the same rows on every engine, and search
+/// the same way (`queryPlan`), bounds on the rowid after the index's columns included.
+@Suite struct IndexSearchTests {
+  /// Items with an index on `stock`, ids 1…12, stock cycling 1, 2, 0.
+  static func database(_ kind: BackendKind) throws -> Database {
+    let db = try makeDatabase(kind)
+    var schema = Item.schema
+    schema.indexes = [.index(on: ["stock"])]
+    try db.create(schema)
+    try db.insert((1...12).map { Item(id: $0, name: "item \($0)", stock: $0 % 3) })
+    return db
+  }
+
+  /// Paging through one value of an indexed column by id: SQLite walks the index entries of
+  /// that value from the rowid bound on, since every index entry ends with its rowid.
+  @Test(arguments: BackendKind.allCases)
+  func pagingByIDWithinAnIndexedValue(_ kind: BackendKind) throws {
+    let db = try Self.database(kind)
+    let page = Item.where { $0.stock == 1 && $0.id > 4 }.select { $0.id }
+    #expect(try db.fetchAll(page) == [7, 10])
+    #expect(try db.queryPlan(for: page) == ["SEARCH items USING COVERING INDEX items_on_stock (stock=? AND rowid>?)"])
+    #expect(try db.fetchAll(Item.where { $0.stock == 2 && $0.id < 9 }.select { $0.id }) == [2, 5, 8])
+    #expect(try db.fetchAll(Item.where { $0.stock == 0 && $0.id.between(4, and: 9) }.select { $0.id }) == [6, 9])
+  }
+
+  /// An UPDATE bounded the same way changes exactly the rows in the bound.
+  @Test(arguments: BackendKind.allCases)
+  func updateBoundedByIDWithinAnIndexedValue(_ kind: BackendKind) throws {
+    let db = try Self.database(kind)
+    try db.update(Item.where { $0.stock == 1 && $0.id <= 7 }) { $0.set(\.name, to: "restocked") }
+    #expect(try db.fetchAll(Item.where { $0.name == "restocked" }.select { $0.id }) == [1, 4, 7])
+  }
+}
