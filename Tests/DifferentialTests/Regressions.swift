@@ -534,4 +534,20 @@ struct Regressions {
       RegressionCase.expectAgreement([t], [rows, update, select(a1)])
     }
   }
+
+  // Seed 0x5EED0904, case 187: SQLite resolves the WHERE clause before a HAVING term moved into
+  // it folds it away, so an unknown column there is still an error.
+  @Test func whereFoldedAwayByAMovedHavingTermStillReportsItsErrors() throws {
+    let t = TableSchema("t", columns: [.column("y", .text)])
+    let select = FuzzOperation.select(
+      SelectStatement(
+        table: "t", columns: [.aggregate(.count, nil, distinct: false)], filter: .column("no_such_column"),
+        groupBy: [.column("y")], having: .isNull(.column("y"), negated: false), orderBy: [OrderingTerm(.column("y"))]))
+    guard case .failure(let failure) = try RegressionCase.sqliteAnswer([t], [select]) else {
+      Issue.record("SQLite answered")
+      return
+    }
+    #expect(failure.message == "no such column: no_such_column")
+    RegressionCase.expectAgreement([t], [select])
+  }
 }

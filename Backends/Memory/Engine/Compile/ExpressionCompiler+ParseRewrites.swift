@@ -100,6 +100,13 @@ extension ExpressionCompiler {
     }
   }
 
+  /// The constant false a folded expression stands for, written as the parser's `x IN ()` with
+  /// nothing to read.
+  static let foldedFalse = SQLExpression.inList(.literal(.null), [], negated: false)
+
+  /// Whether the expression is ``foldedFalse``.
+  static func isFoldedFalse(_ expression: SQLExpression) -> Bool { expression == foldedFalse }
+
   /// Whether SQLite's parser folds the expression to the integer 0: an AND with an operand that
   /// is always false (`x IN ()`, or such a folded AND). Its operands are then never read.
   static func foldsToZero(_ expression: SQLExpression) -> Bool {

@@ -83,6 +83,10 @@ final class SelectPlan: Sendable {
           whereClause = whereClause.map { Self.conjoined($0, term, context) } ?? term
         }
         having = try kept.map { try compiler.condition($0).test }
+        if let filter = statement.filter, !moved.isEmpty, whereClause.map(ExpressionCompiler.isFoldedFalse) == true {
+          // SQLite resolved the WHERE clause before folding it away: its errors still come.
+          _ = try compiler.condition(filter)
+        }
       }
     }
     compiler.aggregatePolicy = .forbidden
@@ -171,7 +175,7 @@ final class SelectPlan: Sendable {
       default: return ExpressionCompiler.foldsToZero(expression)
       }
     }
-    if isAlwaysFalse(lhs) || isAlwaysFalse(rhs) { return .inList(.literal(.null), [], negated: false) }
+    if isAlwaysFalse(lhs) || isAlwaysFalse(rhs) { return ExpressionCompiler.foldedFalse }
     return .binary(.and, lhs, rhs)
   }
 
