@@ -550,4 +550,28 @@ struct Regressions {
     #expect(failure.message == "no such column: no_such_column")
     RegressionCase.expectAgreement([t], [select])
   }
+
+  // Seed 0x5EED0905, case 4774: SQLite's WHERE analysis turns `x IS NULL` into FALSE when x,
+  // COLLATE or unary plus aside, cannot be NULL (the resolver already does for a bare column):
+  // the term no longer pins x for the ORDER BY, and, being constant, stops the loop before any
+  // row is read.
+  @Test func isNullOnACollatedNotNullColumnIsFalseBeforeTheLoop() throws {
+    let t = TableSchema(
+      "t", columns: [.column("c", .integer, primaryKey: true), .column("n", .integer)], indexes: [.index(on: ["c"])])
+    let rows = FuzzOperation.insert("t", ["c", "n"], [[1, .integer(.min)], [2, 3]])
+    for operand in [SQLExpression.collate(.column("c"), .nocase), .unary(.plus, .column("c"))] {
+      let pinned = FuzzOperation.select(
+        SelectStatement(
+          table: "t", columns: [.literal(1)], filter: .isNull(operand, negated: false),
+          orderBy: [OrderingTerm(.column("c")), OrderingTerm(.binary(.add, .column("c"), .literal(1))), OrderingTerm(.rowid)]))
+      RegressionCase.expectAgreement([t], [rows, pinned])
+      // abs(-2^63) would overflow on the first row, if a row were read.
+      let overflow = FuzzOperation.select(
+        SelectStatement(
+          table: "t", columns: [.rowid],
+          filter: .binary(.and, .binary(.greater, .function(.abs, [.column("n")]), .literal(0)), .isNull(operand, negated: false))))
+      #expect(try RegressionCase.sqliteAnswer([t], [rows, overflow]) == .result(StatementResult()))
+      RegressionCase.expectAgreement([t], [rows, overflow])
+    }
+  }
 }

@@ -109,11 +109,13 @@ final class WhereClause: @unchecked Sendable {
       if let column = context.column(operand) {
         terms[index].column = column
         terms[index].op = .isNull
-        if !context.canBeNull(operand) {
-          // SQLite turns `x IS NULL` on a column that cannot be NULL into FALSE.
-          terms[index].readsTable = false
-          terms[index].op = []
-        }
+      }
+      if !context.canBeNull(ExpressionCompiler.withoutCollate(operand)) {
+        // SQLite's analysis turns `x IS NULL` into FALSE when x, COLLATE aside, cannot be
+        // NULL: a constant term, tested once before the loop.
+        terms[index].readsTable = false
+        terms[index].op = []
+        terms[index].source = ExpressionCompiler.foldedFalse
       }
     case .between(let operand, let low, let high, false) where connective == .and:
       for (op, bound) in [(BinaryOperator.greaterOrEqual, low), (.lessOrEqual, high)] {
