@@ -574,4 +574,17 @@ struct Regressions {
       RegressionCase.expectAgreement([t], [rows, overflow])
     }
   }
+
+  // Seed 0x5EED0906, case 10403: the parser folds `b IN ()` to a constant before it reads the
+  // IN around it, so `a IN ((b IN ()))` is a one-value IN, which it rewrites to `a = +(…)`: an
+  // equality on a unique column, one row, no sorting.
+  @Test func inListOfAFoldedEmptyInIsAnEquality() throws {
+    let t = TableSchema("t", columns: [.column("b", .null(.text)), .column("a", .blob, primaryKey: true)])
+    let select = FuzzOperation.select(
+      SelectStatement(
+        table: "t", columns: [.column("a")],
+        filter: .inList(.column("a"), [.inList(.column("b"), [], negated: false)], negated: false),
+        orderBy: [OrderingTerm(.rowid)]))
+    RegressionCase.expectAgreement([t], [.insert("t", ["b", "a"], [["x", 0], ["y", 1]]), select])
+  }
 }

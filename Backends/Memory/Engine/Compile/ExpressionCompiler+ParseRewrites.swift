@@ -82,8 +82,12 @@ extension ExpressionCompiler {
     return negated ? .unary(.not, equal) : equal
   }
 
-  /// SQLite's parse-time `sqlite3ExprIsConstant`: no column, rowid, function or aggregate.
+  /// SQLite's parse-time `sqlite3ExprIsConstant`: no column, rowid, function or aggregate (parts
+  /// the parser already folded hold none).
   private static func isParseConstant(_ expression: SQLExpression) -> Bool {
+    // `x IN ()` and an AND holding it were already folded to a constant.
+    if foldsToZero(expression) { return true }
+    if case .inList(_, let list, _) = expression, list.isEmpty { return true }
     switch expression {
     case .literal, .parameter: return true
     case .column, .rowid, .excluded, .function, .aggregate: return false
