@@ -467,4 +467,44 @@ struct Regressions {
       RegressionCase.expectAgreement([t], [setup, update])
     }
   }
+
+  // Seed 0x7A4DE11A, case 622 (once the generator wrote seekable terms): SQLite runs the branch
+  // `v = ?` of a DELETE's or UPDATE's MULTI-INDEX OR through an index on the rowid alias v as
+  // `(v=? AND rowid=?)`, an equality on the rowid every index entry ends with; the memory engine
+  // followed the plan but read a column past the index's own and crashed.
+  @Test func indexEqualityOnTheRowidAfterTheIndexedColumns() throws {
+    let t = TableSchema(
+      "t", columns: [.column("v", .integer, primaryKey: true), .column("d", .text)],
+      indexes: [IndexSchema(columns: ["v"])])
+    let setup = FuzzOperation.insert("t", ["v", "d"], [[1, "a"], [2, "b"], [5, "c"], [7, "d"]])
+    for value: SqliteValue in [1, 2.0, 1.5, "1e", "5", nil] {
+      let filter = SQLExpression.binary(
+        .or, .binary(.equal, .column("v"), .literal(value)), .binary(.greater, .column("v"), .literal(6)))
+      let update = FuzzOperation.statement(
+        .update(UpdateStatement(table: "t", assignments: [Assignment(column: "d", value: .literal("x"))], filter: filter)),
+        parameters: [:])
+      let delete = FuzzOperation.statement(.delete(DeleteStatement(table: "t", filter: filter)), parameters: [:])
+      RegressionCase.expectAgreement([t], [setup, update, delete])
+    }
+    let list = SQLExpression.binary(
+      .or, .inList(.column("v"), [.literal(1), .literal(5), .literal(2.0)], negated: false),
+      .binary(.greater, .column("v"), .literal(6)))
+    RegressionCase.expectAgreement([t], [setup, .statement(.delete(DeleteStatement(table: "t", filter: list)), parameters: [:])])
+    let delete = Statement.delete(
+      DeleteStatement(
+        table: "t",
+        filter: .binary(.or, .binary(.equal, .column("v"), .literal(1)), .binary(.greater, .column("v"), .literal(6)))))
+    let db = try Database(.sqliteInMemory)
+    try db.create(t)
+    #expect(
+      try db.queryPlan(for: delete) == [
+        "MULTI-INDEX OR", "  INDEX 1", "    SEARCH t USING COVERING INDEX t_on_v (v=? AND rowid=?)", "  INDEX 2",
+        "    SEARCH t USING COVERING INDEX t_on_v (v>?)",
+      ])
+    guard case .result(let result) = try RegressionCase.sqliteAnswer([t], [setup, .statement(delete, parameters: [:])]) else {
+      Issue.record("SQLite deletes rows 1 and 7")
+      return
+    }
+    #expect(result.changes == 2)
+  }
 }

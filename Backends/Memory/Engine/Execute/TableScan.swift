@@ -139,8 +139,10 @@ final class TableScan: @unchecked Sendable {
       for position in 0..<loop.equalities {
         let reference = loop.terms[position]
         let term = reference.term
-        let column = definition.columns[position]
-        let columnAffinity: Affinity = column == table.rowidColumn ? .integer : table.affinities[column]
+        // Past the index's own columns comes the rowid every entry ends with: SQLite seeks it
+        // when a term on the rowid alias matches both an indexed column and the rowid.
+        let column = position < definition.columns.count ? definition.columns[position] : -1
+        let columnAffinity: Affinity = column < 0 || column == table.rowidColumn ? .integer : table.affinities[column]
         if term.op.contains(.isNull) {
           equalities.append(.null)
         } else if term.op.contains(.in), case .inList(let operand, let list, _) = term.expression {
@@ -350,6 +352,10 @@ final class TableScan: @unchecked Sendable {
     func walk(_ seek: SeekOperator, _ key: [SqliteValue], _ endKey: [SqliteValue], inclusive: Bool) throws -> WalkEnd {
       guard var entry = Self.seekIndex(tree, seek, key) else { return .next }
       var cursor = IndexCursor(tree, at: entry, tracksChanges: tracksChanges)
+      // An equality on the rowid after the indexed columns (the key comparisons read only
+      // those): the walk visits the entries of that rowid alone.
+      var rowidKey: SqliteValue?
+      if prefix.count > tree.keyFields { rowidKey = prefix[tree.keyFields] }
       while true {
         if !endKey.isEmpty {
           let order = endKey.withUnsafeBufferPointer { probe in
@@ -358,7 +364,13 @@ final class TableScan: @unchecked Sendable {
           let past = reversed ? (inclusive ? order < 0 : order <= 0) : (inclusive ? order > 0 : order >= 0)
           if past { return .next }
         }
-        switch try visit(tree.rowid(at: entry)) {
+        let rowid = tree.rowid(at: entry)
+        if let rowidKey, ValueOrder.compare(.integer(rowid), rowidKey, collation: .binary) != 0 {
+          guard let next = cursor.advance(reversed: reversed) else { return .next }
+          entry = next
+          continue
+        }
+        switch try visit(rowid) {
         case .stop: return .stopped
         case .skipInnerLoop: return .next
         case .next: break
