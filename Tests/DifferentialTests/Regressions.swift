@@ -507,4 +507,33 @@ struct Regressions {
     }
     #expect(result.changes == 2)
   }
+
+  // Seed 0x7A4DE11A, case 2284: SQLite's parser drops the operand of `x IN ()`, so x is not a
+  // column the statement reads and an index without it still covers the query; the memory
+  // engine counted x and described (and costed) the index as not covering.
+  @Test func emptyInListReadsNoColumn() throws {
+    let t = TableSchema("t", columns: [.column("x", .null(.real)), .column("y", .null(.integer), unique: true)])
+    let select = Statement.select(
+      SelectStatement(
+        table: "t", columns: [.inList(.column("x"), [], negated: false)],
+        orderBy: [OrderingTerm(.column("y")), OrderingTerm(.rowid)]))
+    let db = try Database(.sqliteInMemory)
+    try db.create(t)
+    #expect(try db.queryPlan(for: select) == ["SCAN t USING COVERING INDEX sqlite_autoindex_t_1"])
+    RegressionCase.expectAgreement(
+      [t], [.insert("t", ["x", "y"], [[1.5, 2], [nil, 1]]), .statement(select, parameters: [:])])
+
+    // Seed 0x7A4DE11A, case 3358: nor does an AND the parser folds to 0 because one side is
+    // `x IN ()`: `(v IN ()) AND "index"` reads neither v nor "index".
+    let kids = TableSchema(
+      "kids", columns: [.column("v", .integer, primaryKey: true), .column("index", .null(.text))],
+      indexes: [IndexSchema(columns: ["v"])])
+    let folded = Statement.select(
+      SelectStatement(
+        table: "kids", columns: [.column("v")],
+        filter: .binary(.and, .inList(.column("v"), [], negated: false), .column("index")), orderBy: [OrderingTerm(.rowid)]))
+    try db.create(kids)
+    #expect(try db.queryPlan(for: folded) == ["SCAN kids USING COVERING INDEX kids_on_v"])
+    RegressionCase.expectAgreement([kids], [.insert("kids", ["v", "index"], [[1, "a"]]), .statement(folded, parameters: [:])])
+  }
 }

@@ -341,6 +341,10 @@ enum ColumnUsage {
       if case .column(let name) = expression, let index = table.columnIndex(name), index != table.rowidColumn {
         result.insert(index)
       }
+      // SQLite's parser replaces `x IN ()`, and an AND with such an operand, by a constant,
+      // dropping their operands before any column is counted.
+      if case .inList(_, let list, _) = expression, list.isEmpty { return }
+      if ExpressionCompiler.foldsToZero(expression) { return }
       expression.children.forEach(walk)
     }
     expressions.forEach(walk)
