@@ -536,4 +536,45 @@ struct Regressions {
     #expect(try db.queryPlan(for: folded) == ["SCAN kids USING COVERING INDEX kids_on_v"])
     RegressionCase.expectAgreement([kids], [.insert("kids", ["v", "index"], [[1, "a"]]), .statement(folded, parameters: [:])])
   }
+
+  // Seed 0x7A4DE11A, cases 3688 and 4120: SQLite moves HAVING terms that read only GROUP BY
+  // terms into WHERE, but never one that is always false (`c IN ()`, or an AND folded to 0).
+  // Kept in HAVING, it lets the groups be formed: a sum() that overflows still fails, and a
+  // constant WHERE that fails is still evaluated. The memory engine moved it and cut the
+  // statement short, returning no rows.
+  @Test func alwaysFalseHavingTermStaysInHaving() throws {
+    let t = TableSchema("t", columns: [.column("a", .null(.blob)), .column("e", .null(.integer))])
+    let setup = FuzzOperation.insert("t", ["e"], [[9_007_199_254_740_993], [9_223_372_036_854_775_806]])
+    let empty = SQLExpression.inList(.column("a"), [], negated: false)
+    for having in [empty, .binary(.and, empty, .column("a"))] {
+      let select = FuzzOperation.select(
+        SelectStatement(
+          table: "t", columns: [.aggregate(.sum, .column("e"), distinct: false)], groupBy: [.column("a")], having: having,
+          orderBy: [OrderingTerm(.column("a"))]))
+      guard case .failure(let failure) = try RegressionCase.sqliteAnswer([t], [setup, select]) else {
+        Issue.record("SQLite sums the group and overflows")
+        continue
+      }
+      #expect(failure.message == "integer overflow")
+      RegressionCase.expectAgreement([t], [setup, select])
+    }
+    let constantWhere = FuzzOperation.select(
+      SelectStatement(
+        table: "t", columns: [.aggregate(.sum, .column("a"), distinct: false)],
+        filter: .function(.abs, [.literal(.integer(.min))]), groupBy: [.column("e")],
+        having: .inList(.column("e"), [], negated: false)))
+    if case .failure(let failure) = try RegressionCase.sqliteAnswer([t], [constantWhere]) {
+      #expect(failure.message == "integer overflow")
+    } else {
+      Issue.record("SQLite evaluates the constant WHERE once, before the (empty) loop")
+    }
+    RegressionCase.expectAgreement([t], [constantWhere])
+    // A term under COLLATE is not marked always false: it moves, and the loop never runs.
+    let collated = FuzzOperation.select(
+      SelectStatement(
+        table: "t", columns: [.aggregate(.sum, .column("e"), distinct: false)], groupBy: [.column("a")],
+        having: .collate(empty, .nocase)))
+    #expect(try RegressionCase.sqliteAnswer([t], [setup, collated]) == .result(StatementResult()))
+    RegressionCase.expectAgreement([t], [setup, collated])
+  }
 }

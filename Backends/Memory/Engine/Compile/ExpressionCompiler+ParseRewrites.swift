@@ -114,7 +114,9 @@ extension ExpressionCompiler {
     return foldsToZero(expression)
   }
 
-  private static func isAlwaysFalse(_ expression: SQLExpression) -> Bool {
+  /// Whether SQLite marks the expression always false (`ExprAlwaysFalse`): `x IN ()`, or an AND
+  /// the parser folded to 0.
+  static func isAlwaysFalse(_ expression: SQLExpression) -> Bool {
     if case .inList(_, let list, negated: false) = expression, list.isEmpty { return true }
     return foldsToZero(expression)
   }

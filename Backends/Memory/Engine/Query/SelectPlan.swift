@@ -181,7 +181,8 @@ final class SelectPlan: Sendable {
 
   /// Splits HAVING into the part that stays and the terms SQLite moves to WHERE (those without
   /// aggregates whose column references all sit inside a BINARY-collated GROUP BY term that
-  /// `sqlite3ExprCompare` matches — see ``ExpressionCompiler/isComparable(_:)``).
+  /// `sqlite3ExprCompare` matches — see ``ExpressionCompiler/isComparable(_:)`` — and that are
+  /// not always false).
   private static func splitHaving(
     _ having: SQLExpression, groupBy: [SQLExpression], compiler: ExpressionCompiler
   ) throws -> (kept: SQLExpression?, moved: [SQLExpression]) {
@@ -211,6 +212,9 @@ final class SelectPlan: Sendable {
     }
     var moved: [SQLExpression] = []
     func rewrite(_ expression: SQLExpression) -> SQLExpression {
+      // A term that is always false stays: the groups are still formed and their aggregates
+      // finalized (an overflowing sum() fails), and the WHERE is not cut short.
+      if ExpressionCompiler.isAlwaysFalse(expression) { return expression }
       if case .binary(.and, let lhs, let rhs) = expression { return .binary(.and, rewrite(lhs), rewrite(rhs)) }
       if !hasAggregate(expression) && readsOnlyGroups(expression) {
         moved.append(expression)
