@@ -577,4 +577,32 @@ struct Regressions {
     #expect(try RegressionCase.sqliteAnswer([t], [setup, collated]) == .result(StatementResult()))
     RegressionCase.expectAgreement([t], [setup, collated])
   }
+
+  // Seed 0xBEEF, case 4483: `w GLOB :a OR w GLOB :b` with two patterns of the same prefix. Each
+  // GLOB's range bounds are string literals in SQLite, so whereCombineDisjuncts finds the two
+  // lower (and the two upper) bounds equal and adds them as terms of the WHERE: one range
+  // search, no MULTI-INDEX OR. The memory engine compared the bounds as bound values (never
+  // equal) and planned the OR.
+  @Test func samePatternPrefixesCombineIntoOneRange() throws {
+    let t = TableSchema(
+      "t", columns: [.column("y", .null(.integer)), .column("w", .null(.integer), primaryKey: true), .column("z", .null(.text), unique: true)])
+    func either(_ column: String, _ a: String, _ b: String) -> Statement {
+      .select(
+        SelectStatement(
+          table: "t", columns: [.column("y")],
+          filter: .binary(.or, .glob(.column(column), pattern: .parameter("a"), negated: false), .glob(.column(column), pattern: .parameter("b"), negated: false)),
+          orderBy: [OrderingTerm(.rowid)]))
+    }
+    let db = try Database(.sqliteInMemory)
+    try db.create(t)
+    #expect(
+      try db.queryPlan(for: either("w", "a", "a"), parameters: ["a": "a*", "b": "a*"]) == ["SEARCH t USING INTEGER PRIMARY KEY (rowid>? AND rowid<?)"])
+    #expect(
+      try db.queryPlan(for: either("z", "a", "b"), parameters: ["a": "ab*", "b": "ab?"])
+        == ["SEARCH t USING INDEX sqlite_autoindex_t_1 (z>? AND z<?)", "USE TEMP B-TREE FOR ORDER BY"])
+    let setup = FuzzOperation.insert("t", ["y", "w", "z"], [[1, 1, "abc"], [2, 2, "abd"], [3, 3, "b"], [4, 4, "e\u{301}"]])
+    for (column, a, b) in [("w", "a*", "a*"), ("z", "ab*", "ab?"), ("z", "ab*", "b*"), ("z", "é*", "e\u{301}*"), ("z", "a*", "A*")] {
+      RegressionCase.expectAgreement([t], [setup, .statement(either(column, a, b), parameters: ["a": .text(a), "b": .text(b)])])
+    }
+  }
 }

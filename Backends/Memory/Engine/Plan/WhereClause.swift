@@ -272,7 +272,7 @@ final class WhereClause: @unchecked Sendable {
       return
     }
     guard let leftOne = one.left, let leftTwo = two.left, let rightOne = one.right, let rightTwo = two.right,
-      sameExpression(leftOne, leftTwo), sameExpression(rightOne, rightTwo)
+      sameExpression(leftOne, leftTwo), sameExpression(rightOne, rightTwo) || samePatternBound(one, two)
     else { return }
     if combined.rawValue & (combined.rawValue - 1) != 0 {
       combined = combined.intersection([.lt, .le]).isEmpty ? .ge : .le
@@ -288,6 +288,16 @@ final class WhereClause: @unchecked Sendable {
     var term = WhereTerm(expression: .binary(op, leftOne, rightOne), flags: .virtual)
     term.isCommuted = one.isCommuted
     analyze(insert(term))
+  }
+
+  /// Whether two bounds the LIKE/GLOB optimization made are the same string: SQLite writes each
+  /// as a string literal, which `sqlite3ExprCompare` compares byte for byte (so two patterns
+  /// with the same prefix, even bound to different placeholders, give equal bounds).
+  private func samePatternBound(_ one: WhereTerm, _ two: WhereTerm) -> Bool {
+    guard one.flags.contains(.likeOptimized), two.flags.contains(.likeOptimized),
+      case .text(let a)? = one.rightConstant, case .text(let b)? = two.rightConstant
+    else { return false }
+    return Array(a.utf8) == Array(b.utf8)
   }
 
   /// Whether SQLite's `sqlite3ExprCompare` finds two expressions equal (a bound `?` equals no other).
