@@ -605,4 +605,22 @@ struct Regressions {
       RegressionCase.expectAgreement([t], [setup, .statement(either(column, a, b), parameters: ["a": .text(a), "b": .text(b)])])
     }
   }
+
+  // Seed 0x1234, case 398: SQLite turns `d IS NOT NULL` into the range `d > NULL` an index can
+  // seek only when d is a bare column; `(d COLLATE BINARY) IS NOT NULL` scans. The memory
+  // engine looked through the COLLATE and searched the index.
+  @Test func isNotNullUnderCollateIsNoRange() throws {
+    let t = TableSchema("t", columns: [.column("d", .null(.text), unique: true), .column("e", .null(.integer))])
+    let db = try Database(.sqliteInMemory)
+    try db.create(t)
+    let setup = FuzzOperation.insert("t", ["d", "e"], [["a", 1], [nil, 2], ["b", 3]])
+    for (operand, plan) in [
+      (SQLExpression.column("d"), "SEARCH t USING INDEX sqlite_autoindex_t_1 (d>?)"),
+      (.collate(.column("d"), .binary), "SCAN t"), (.collate(.column("d"), .nocase), "SCAN t"),
+    ] {
+      let delete = Statement.delete(DeleteStatement(table: "t", filter: .isNull(operand, negated: true)))
+      #expect(try db.queryPlan(for: delete) == [plan])
+      RegressionCase.expectAgreement([t], [setup, .statement(delete, parameters: [:])])
+    }
+  }
 }

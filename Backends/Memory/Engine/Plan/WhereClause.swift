@@ -124,7 +124,9 @@ final class WhereClause: @unchecked Sendable {
     case .binary(.or, _, _) where connective == .and:
       analyzeOr(index)
     case .isNull(let operand, true):
-      if let column = context.column(operand), column >= 0 {
+      // SQLite adds `x > NULL` only when x is a column as written (`pLeft->op==TK_COLUMN`),
+      // not under a COLLATE.
+      if case .column = operand, let column = context.column(operand), column >= 0 {
         var bound = WhereTerm(expression: .binary(.greater, operand, .literal(.null)), flags: [.virtual, .vnull])
         bound.column = column
         bound.op = .gt
