@@ -86,6 +86,19 @@ import Testing
     #expect(Self.failure { _ = try db.fetchAll(PlannedItem.where { $0.n.abs() > 0 && $0.code == "z" }.select { $0.s }.distinct()) } == Self.overflow)
   }
 
+  @Test(arguments: BackendKind.allCases)
+  func distinctWithTheRowidScansWhereAnOrWouldSeek(_ kind: BackendKind) throws {
+    let db = try Self.database(kind)
+    let filtered = PlannedItem.where { $0.n.abs() > 0 && ($0.id > 1 || $0.id == 5) }
+    // Run as two rowid searches (MULTI-INDEX OR), the filter never reads row 1.
+    #expect(try db.fetchAll(filtered.select { $0.s }.distinct()) == ["y"])
+    // SQLite rewrites a DISTINCT ordered by its own columns as a GROUP BY of them; with the rowid
+    // among them, a scan of the table already delivers the groups, which SQLite prefers to the
+    // OR and a sort: the scan evaluates abs() on row 1.
+    #expect(Self.failure { _ = try db.fetchAll(filtered.select { ($0.s, $0.id) }.distinct()) } == Self.overflow)
+    #expect(try db.delete(filtered) == 1)
+  }
+
   /// Filters SQLite answers through the automatic index of `code`, never reaching row 1 ('a').
   static let uniqueIndexSeeks: [(name: String, filter: Select<PlannedItem, PlannedItem>, ids: [Int])] = [
     ("code IN ('z', 'q')", PlannedItem.where { $0.n.abs() > 0 && $0.code.in(["z", "q"]) }, [2]),

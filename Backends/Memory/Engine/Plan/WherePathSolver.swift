@@ -20,6 +20,9 @@ struct WherePathSolver {
     case groupBy
     /// The min/max optimization's single term.
     case minMax
+    /// The result columns of a `SELECT DISTINCT` SQLite rewrote as a GROUP BY (its
+    /// `WHERE_DISTINCTBY`): terms met in any order, as for a GROUP BY, but in one direction.
+    case distinctBy
   }
 
   /// The chosen loop and what it does for the order.

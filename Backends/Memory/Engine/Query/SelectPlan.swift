@@ -304,6 +304,11 @@ final class SelectPlan: Sendable {
         ]
         request.purpose = .minMax
       }
+    } else if statement.distinct && orderIsResultList(statement, compiler: compiler) {
+      // SQLite rewrites `SELECT DISTINCT cols … ORDER BY cols` as a GROUP BY of the columns,
+      // which it plans as a DISTINCT clause.
+      request.orderBy = statement.columns.map { .init(expression: $0, descending: false, nullsReversed: false) }
+      request.purpose = .distinctBy
     } else {
       request.orderBy = statement.orderBy.map { term in
         let reversedNulls = term.nulls.map { ($0 == .last) != term.descending } ?? false
@@ -313,6 +318,17 @@ final class SelectPlan: Sendable {
     }
     request.loops.orderBy = request.orderBy.map(\.expression)
     return request
+  }
+
+  /// Whether the ORDER BY is the result column list itself (`sqlite3ExprListCompare`): the same
+  /// expressions, as `sqlite3ExprCompare` sees them, in the same order, each ascending without
+  /// NULLS LAST.
+  private static func orderIsResultList(_ statement: SelectStatement, compiler: ExpressionCompiler) -> Bool {
+    guard statement.orderBy.count == statement.columns.count else { return false }
+    return zip(statement.orderBy, statement.columns).allSatisfy { term, column in
+      guard !term.descending, term.nulls != .last, let key = compiler.comparisonKey(term.expression) else { return false }
+      return key == compiler.comparisonKey(column)
+    }
   }
 
   /// The one aggregate call of a statement that SQLite's min/max optimization serves: the only
