@@ -623,4 +623,32 @@ struct Regressions {
       RegressionCase.expectAgreement([t], [setup, .statement(delete, parameters: [:])])
     }
   }
+
+  // Seed 0x1234, case 2548: the WHERE analysis turns `x IS NULL` into FALSE when x cannot be
+  // NULL, looking through a COLLATE: `(rowid COLLATE NOCASE) IS NULL` then pins no ORDER BY
+  // term, and a covering index scan no longer delivers ORDER BY rowid; SQLite scans the table.
+  // The memory engine kept the term as `rowid IS NULL` and took the index scan as ordered.
+  @Test func isNullOfTheRowidUnderCollateIsFalse() throws {
+    let t = TableSchema("t", columns: [.column("id", .blob, unique: true), .column("n", .text)])
+    let db = try Database(.sqliteInMemory)
+    try db.create(t)
+    for operand in [SQLExpression.rowid, .collate(.rowid, .nocase), .collate(.column("n"), .binary)] {
+      let select = Statement.select(
+        SelectStatement(
+          table: "t", columns: [.literal(-1)], filter: .isNull(operand, negated: false), orderBy: [OrderingTerm(.rowid)]))
+      #expect(try db.queryPlan(for: select) == ["SCAN t"])
+      RegressionCase.expectAgreement(
+        [t], [.insert("t", ["id", "n"], [[.blob(Data([2])), "a"], [.blob(Data([1])), "b"]]), .statement(select, parameters: [:])])
+    }
+    // The FALSE is tested once, before the loop: a term that would fail on a row never runs.
+    let overflowOnA = SQLExpression.function(
+      .abs, [.caseWhen(base: nil, branches: [CaseBranch(when: .binary(.equal, .column("n"), .literal("a")), then: .literal(.integer(.min)))], else: nil)])
+    let guarded = FuzzOperation.select(
+      SelectStatement(
+        table: "t", columns: [.column("n")],
+        filter: .binary(.and, .binary(.greater, overflowOnA, .literal(0)), .isNull(.collate(.rowid, .nocase), negated: false))))
+    let operations: [FuzzOperation] = [.insert("t", ["id", "n"], [[.blob(Data([2])), "a"]]), guarded]
+    #expect(try RegressionCase.sqliteAnswer([t], operations) == .result(StatementResult()))
+    RegressionCase.expectAgreement([t], operations)
+  }
 }

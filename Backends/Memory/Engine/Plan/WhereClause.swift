@@ -109,10 +109,12 @@ final class WhereClause: @unchecked Sendable {
       if let column = context.column(operand) {
         terms[index].column = column
         terms[index].op = .isNull
-        if !context.canBeNull(operand) {
-          // SQLite turns `x IS NULL` on a column that cannot be NULL into FALSE.
+        if !context.canBeNull(ExpressionCompiler.withoutCollate(operand)) {
+          // SQLite turns `x IS NULL` on a column that cannot be NULL (under a COLLATE or not)
+          // into FALSE, tested once before the loop.
           terms[index].readsTable = false
           terms[index].op = []
+          terms[index].source = .literal(.integer(0))
         }
       }
     case .between(let operand, let low, let high, false) where connective == .and:

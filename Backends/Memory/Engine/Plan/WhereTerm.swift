@@ -68,8 +68,9 @@ struct WhereTerm: Sendable {
   /// The term's expression, without a COLLATE at its top; commuted (`x = ?` for `? = x`) when
   /// the column was on the right.
   var expression: SQLExpression
-  /// The expression as written (without a top-level COLLATE): what a test of the term evaluates.
-  let source: SQLExpression
+  /// The expression as written (without a top-level COLLATE): what a test of the term evaluates
+  /// (FALSE once the analysis has folded an `x IS NULL` that can never hold).
+  var source: SQLExpression
   /// Whether the two sides of the comparison were swapped (SQLite's `EP_Commuted`): the
   /// comparison's collation is then found from the original order.
   var isCommuted = false
