@@ -651,4 +651,58 @@ struct Regressions {
     #expect(try RegressionCase.sqliteAnswer([t], operations) == .result(StatementResult()))
     RegressionCase.expectAgreement([t], operations)
   }
+
+  // Seed 0x3333, case 4591, and seed 0x9999, case 4253 (a column named "rowid"): SQLite searches an index
+  // as `(w=? AND rowid>?)`, a range on the rowid every index entry ends with. The memory engine
+  // followed the plan, but its key comparisons read only the indexed columns: a lower bound
+  // was ignored (an UPDATE changed a row `d >= 'é'` excludes) and an upper bound ended the walk
+  // at once (no rows). Entries are now tested against the rowid bounds.
+  @Test func indexRangeOnTheRowidAfterTheIndexedColumns() throws {
+    let t = TableSchema(
+      "t", columns: [.column("d", .integer, primaryKey: true), .column("w", .null(.text))],
+      indexes: [IndexSchema(columns: ["w"])])
+    let setup = FuzzOperation.insert("t", ["d", "w"], [[1, "ä"], [3, "ä"], [5, "ä"], [7, "b"]])
+    let w = SQLExpression.binary(.equal, .column("w"), .literal("ä"))
+    let d = SQLExpression.column("d")
+    let ranges: [SQLExpression] = [
+      .binary(.greaterOrEqual, d, .literal("é")), .binary(.greater, d, .literal(1)), .binary(.greaterOrEqual, d, .literal(3)),
+      .binary(.less, d, .literal(5)), .binary(.lessOrEqual, d, .literal(5.0)),
+      .binary(.and, .binary(.greater, d, .literal(1)), .binary(.less, d, .literal(5.5))),
+      .binary(.and, .binary(.greater, d, .literal(-1)), .binary(.lessOrEqual, d, .literal(3))),
+    ]
+    let db = try Database(.sqliteInMemory)
+    try db.create(t)
+    #expect(
+      try db.queryPlan(for: .update(UpdateStatement(table: "t", assignments: [Assignment(column: "w", value: .literal("x"))], filter: .binary(.and, ranges[0], w))))
+        == ["SEARCH t USING INDEX t_on_w (w=? AND rowid>?)"])
+    for range in ranges {
+      let filter = SQLExpression.binary(.and, range, w)
+      let selects = [
+        Statement.select(SelectStatement(table: "t", columns: [d], filter: filter, orderBy: [OrderingTerm(.rowid)])),
+        .select(
+          SelectStatement(
+            table: "t", columns: [d], filter: filter, orderBy: [OrderingTerm(.column("w"), descending: true), OrderingTerm(d, descending: true)])),
+      ]
+      for select in selects { RegressionCase.expectAgreement([t], [setup, .statement(select, parameters: [:])]) }
+      let update = Statement.update(UpdateStatement(table: "t", assignments: [Assignment(column: "w", value: .literal("x"))], filter: filter))
+      RegressionCase.expectAgreement([t], [setup, .statement(update, parameters: [:]), .statement(.delete(DeleteStatement(table: "t", filter: filter)), parameters: [:])])
+    }
+
+    // A table with a column named "rowid": `_rowid_` is the real rowid.
+    let named = TableSchema(
+      "n", columns: [.column("id", .integer), .column("rowid", .null(.blob))], indexes: [IndexSchema(columns: ["rowid"])])
+    let deleted = FuzzOperation.statement(
+      .delete(
+        DeleteStatement(
+          table: "n",
+          filter: .binary(.and, .inList(.column("rowid"), [.literal(214.25)], negated: false), .binary(.greaterOrEqual, .column("_rowid_"), .literal("é"))))),
+      parameters: [:])
+    let operations: [FuzzOperation] = [.insert("n", ["id", "rowid"], [[0, 214.25]]), deleted]
+    guard case .result(let result) = try RegressionCase.sqliteAnswer([named], operations) else {
+      Issue.record("SQLite deletes nothing")
+      return
+    }
+    #expect(result.changes == 0)
+    RegressionCase.expectAgreement([named], operations)
+  }
 }

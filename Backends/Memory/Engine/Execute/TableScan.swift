@@ -348,14 +348,17 @@ final class TableScan: @unchecked Sendable {
     }
 
     /// Walks from the entry `seek` finds to the end bound (`endKey`: the walk stops at the first
-    /// entry past it, inclusive or not).
-    func walk(_ seek: SeekOperator, _ key: [SqliteValue], _ endKey: [SqliteValue], inclusive: Bool) throws -> WalkEnd {
+    /// entry past it, inclusive or not), visiting the entries whose rowid meets `rowidBounds`.
+    func walk(
+      _ seek: SeekOperator, _ key: [SqliteValue], _ endKey: [SqliteValue], inclusive: Bool,
+      rowidBounds: [(op: BinaryOperator, value: SqliteValue)] = []
+    ) throws -> WalkEnd {
       guard var entry = Self.seekIndex(tree, seek, key) else { return .next }
       var cursor = IndexCursor(tree, at: entry, tracksChanges: tracksChanges)
       // An equality on the rowid after the indexed columns (the key comparisons read only
       // those): the walk visits the entries of that rowid alone.
-      var rowidKey: SqliteValue?
-      if prefix.count > tree.keyFields { rowidKey = prefix[tree.keyFields] }
+      var rowidBounds = rowidBounds
+      if prefix.count > tree.keyFields { rowidBounds.append((.equal, prefix[tree.keyFields])) }
       while true {
         if !endKey.isEmpty {
           let order = endKey.withUnsafeBufferPointer { probe in
@@ -365,7 +368,7 @@ final class TableScan: @unchecked Sendable {
           if past { return .next }
         }
         let rowid = tree.rowid(at: entry)
-        if let rowidKey, ValueOrder.compare(.integer(rowid), rowidKey, collation: .binary) != 0 {
+        if !rowidBounds.allSatisfy({ Self.rowid(rowid, meets: $0.op, $0.value) }) {
           guard let next = cursor.advance(reversed: reversed) else { return .next }
           entry = next
           continue
@@ -400,11 +403,21 @@ final class TableScan: @unchecked Sendable {
       }
       var key = prefix
       let seekOp: SeekOperator
+      // A range on the rowid after the indexed columns: the key comparisons read only those,
+      // so the walk covers the whole equal prefix and tests each entry's rowid.
+      let rangeOnRowid = count == tree.keyFields
+      var rowidBounds: [(op: BinaryOperator, value: SqliteValue)] = []
       if let start {
         let value = try start.probe.evaluate(context)
         if value.isNull && start.probe.nullMatchesNothing { return .next }
-        key.append(Self.applying(start.probe.affinity, to: value))
-        seekOp = Self.seekOperator(start.op)
+        let bound = Self.applying(start.probe.affinity, to: value)
+        if rangeOnRowid {
+          rowidBounds.append((start.op, bound))
+          seekOp = reversed ? .lessOrEqual : .greaterOrEqual
+        } else {
+          key.append(bound)
+          seekOp = Self.seekOperator(start.op)
+        }
       } else if end != nil && nullableRangeColumn && !reversed {
         // Bounded above only: the walk starts past the NULLs.
         key = withNull
@@ -419,16 +432,34 @@ final class TableScan: @unchecked Sendable {
       if let end {
         let value = try end.probe.evaluate(context)
         if value.isNull && end.probe.nullMatchesNothing { return .next }
-        endKey.append(Self.applying(end.probe.affinity, to: value))
-        inclusive = end.op == .lessOrEqual || end.op == .greaterOrEqual
+        let bound = Self.applying(end.probe.affinity, to: value)
+        if rangeOnRowid {
+          rowidBounds.append((end.op, bound))
+        } else {
+          endKey.append(bound)
+          inclusive = end.op == .lessOrEqual || end.op == .greaterOrEqual
+        }
       } else if start != nil && nullableRangeColumn && reversed {
         // A backwards walk bounded below only stops at the NULLs.
         endKey = withNull
         inclusive = false
       }
-      return try walk(seekOp, key, endKey, inclusive: inclusive)
+      return try walk(seekOp, key, endKey, inclusive: inclusive, rowidBounds: rowidBounds)
     }
     return try descend(0) != .stopped
+  }
+
+  /// Whether an index entry's rowid stands in relation `op` to `bound`, as SQLite compares the
+  /// rowid field of an index key with a seek key's value.
+  private static func rowid(_ rowid: Int64, meets op: BinaryOperator, _ bound: SqliteValue) -> Bool {
+    let order = ValueOrder.compare(.integer(rowid), bound, collation: .binary)
+    switch op {
+    case .greater: return order > 0
+    case .greaterOrEqual: return order >= 0
+    case .less: return order < 0
+    case .lessOrEqual: return order <= 0
+    default: return order == 0
+    }
   }
 
   /// An IN list's values as SQLite's ephemeral index holds them: each computed in order, given
