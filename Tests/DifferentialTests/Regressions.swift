@@ -705,4 +705,39 @@ struct Regressions {
     #expect(result.changes == 0)
     RegressionCase.expectAgreement([named], operations)
   }
+
+  // Seed 0xABCD, case 4386: the resolver replaces `a IS NULL` on a NOT NULL column by an
+  // always-false 0. A HAVING term moved into such a WHERE is dropped with it (sqlite3ExprAnd
+  // folds the AND to 0): SQLite scans where the memory engine searched the rowid range of the
+  // moved `d GLOB …`. Nor does such a term move out of HAVING itself: the groups are formed, and
+  // an overflowing sum() fails.
+  @Test func resolvedFalseWhereAndHavingTerms() throws {
+    let t = TableSchema(
+      "t", columns: [.column("a", .integer), .column("b", .null(.blob)), .column("d", .null(.integer), primaryKey: true)])
+    let select = Statement.select(
+      SelectStatement(
+        table: "t", columns: [.aggregate(.total, .column("b"), distinct: false)], filter: .isNull(.column("a"), negated: false),
+        groupBy: [.column("d")], having: .glob(.column("d"), pattern: .literal("é[]][a-c]"), negated: false),
+        orderBy: [OrderingTerm(.column("d"))]))
+    let db = try Database(.sqliteInMemory)
+    try db.create(t)
+    #expect(try db.queryPlan(for: select) == ["SCAN t"])
+    RegressionCase.expectAgreement([t], [.insert("t", ["a", "b", "d"], [[1, "x", 2]]), .statement(select, parameters: [:])])
+
+    let g = TableSchema("g", columns: [.column("g", .text), .column("e", .null(.integer))])
+    let rows = FuzzOperation.insert("g", ["g", "e"], [["a", 9_223_372_036_854_775_806], ["a", 5], ["b", 1]])
+    for (having, overflows) in [
+      (SQLExpression.isNull(.column("g"), negated: false), true), (.isNull(.unary(.plus, .column("g")), negated: false), true),
+      (.isNull(.collate(.column("g"), .nocase), negated: false), false),
+    ] {
+      let grouped = FuzzOperation.select(
+        SelectStatement(
+          table: "g", columns: [.column("g"), .aggregate(.sum, .column("e"), distinct: false)], groupBy: [.column("g")],
+          having: having, orderBy: [OrderingTerm(.column("g"))]))
+      var message: String?
+      if case .failure(let failure) = try RegressionCase.sqliteAnswer([g], [rows, grouped]) { message = failure.message }
+      #expect(message == (overflows ? "integer overflow" : nil), "\(having)")
+      RegressionCase.expectAgreement([g], [rows, grouped])
+    }
+  }
 }

@@ -79,6 +79,12 @@ final class SelectPlan: Sendable {
         // SQLite moves HAVING terms that only read GROUP BY terms into WHERE.
         let (kept, moved) = try Self.splitHaving(clause, groupBy: statement.groupBy, compiler: compiler)
         for term in moved {
+          // Joined as `sqlite3ExprAnd` joins them: to a WHERE that is always false (`x IS NULL`
+          // on a NOT NULL column, say), the result is the constant 0, the term dropped unread.
+          if let current = whereClause, compiler.isResolvedAlwaysFalse(current) {
+            whereClause = .inList(.literal(.null), [], negated: false)
+            continue
+          }
           whereClause = whereClause.map { .binary(.and, $0, term) } ?? term
         }
         having = try kept.map { try compiler.condition($0).test }
@@ -214,7 +220,7 @@ final class SelectPlan: Sendable {
     func rewrite(_ expression: SQLExpression) -> SQLExpression {
       // A term that is always false stays: the groups are still formed and their aggregates
       // finalized (an overflowing sum() fails), and the WHERE is not cut short.
-      if ExpressionCompiler.isAlwaysFalse(expression) { return expression }
+      if compiler.isResolvedAlwaysFalse(expression) { return expression }
       if case .binary(.and, let lhs, let rhs) = expression { return .binary(.and, rewrite(lhs), rewrite(rhs)) }
       if !hasAggregate(expression) && readsOnlyGroups(expression) {
         moved.append(expression)
