@@ -740,4 +740,27 @@ struct Regressions {
       RegressionCase.expectAgreement([g], [rows, grouped])
     }
   }
+
+  // Seed 0x3333, case 3690: with a unique index on the rowid alias sc, `sc IN (…)` (or an OR of
+  // `=`) can serve both the index's column and the rowid after it. SQLite then searches no
+  // ORDER BY term for the first column, so that loop does not deliver ORDER BY rowid, and the
+  // rowid search wins; the memory engine took the index loop as ordered and chose it.
+  @Test func inListServingTwoIndexColumnsDeliversNoOrder() throws {
+    let t = TableSchema(
+      "v", columns: [.column("sc", .null(.integer), primaryKey: true), .column("n", .null(.real))],
+      indexes: [IndexSchema(columns: ["sc"], isUnique: true)])
+    let sc = SQLExpression.column("sc")
+    let db = try Database(.sqliteInMemory)
+    try db.create(t)
+    for filter in [
+      SQLExpression.inList(sc, [.literal(1), .literal(12)], negated: false),
+      .binary(.or, .binary(.equal, sc, .literal(" a")), .binary(.equal, sc, .literal(12))),
+    ] {
+      let select = Statement.select(
+        SelectStatement(table: "v", columns: [.literal(100)], filter: filter, orderBy: [OrderingTerm(.rowid)]))
+      #expect(try db.queryPlan(for: select) == ["SEARCH v USING INTEGER PRIMARY KEY (rowid=?)"])
+      RegressionCase.expectAgreement(
+        [t], [.insert("v", ["sc", "n"], [[12, 1.5], [1, 2.5], [3, 0.5]]), .statement(select, parameters: [:])])
+    }
+  }
 }

@@ -193,6 +193,13 @@ struct WherePathSolver {
         }
         var match: Int?
         var once = true
+        // An IN term that also serves a later column of the index: SQLite looks for no ORDER BY
+        // term this column delivers.
+        if position < loop.equalities, loop.terms[position].term.op.contains(.in),
+          loop.terms[(position + 1)..<loop.equalities].contains(loop.terms[position])
+        {
+          once = false
+        }
         for candidate in 0..<count where once && !satisfied[candidate] {
           if purpose == .orderBy || purpose == .minMax { once = false }
           guard context.column(orderBy[candidate].expression) == column else { continue }
