@@ -763,4 +763,26 @@ struct Regressions {
         [t], [.insert("v", ["sc", "n"], [[12, 1.5], [1, 2.5], [3, 0.5]]), .statement(select, parameters: [:])])
     }
   }
+
+  // Seed 0x9999, case 2077: the resolver replaces `n IS NOT NULL` on a NOT NULL column by TRUE,
+  // a constant that reads no column: for the cost of a non-covering index scan it is "covered"
+  // by every index, and the two indexes that could deliver ORDER BY g tie (SQLite keeps the
+  // later-created one). The memory engine kept testing n, covered only by the primary key's
+  // index, which then looked cheaper.
+  @Test func isNotNullTheResolverFoldsReadsNoColumn() throws {
+    let t = TableSchema(
+      "o", columns: [.column("g", .null(.text), primaryKey: true), .column("n", .text, primaryKey: true), .column("d", .null(.text))],
+      indexes: [IndexSchema(columns: ["g", "d"])])
+    let db = try Database(.sqliteInMemory)
+    try db.create(t)
+    let setup = FuzzOperation.insert("o", ["g", "n", "d"], [["b", "x", "1"], ["a", "y", nil], ["b", "a", "0"]])
+    for filter in [SQLExpression.isNull(.column("n"), negated: true), .isNull(.unary(.plus, .column("n")), negated: true)] {
+      let select = Statement.select(
+        SelectStatement(
+          table: "o", columns: [.column("d")], filter: filter,
+          orderBy: [OrderingTerm(.column("g"), descending: true), OrderingTerm(.rowid)]))
+      #expect(try db.queryPlan(for: select) == ["SCAN o USING INDEX o_on_g_d", "USE TEMP B-TREE FOR RIGHT PART OF ORDER BY"])
+      RegressionCase.expectAgreement([t], [setup, .statement(select, parameters: [:])])
+    }
+  }
 }

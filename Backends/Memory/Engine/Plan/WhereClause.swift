@@ -105,6 +105,12 @@ final class WhereClause: @unchecked Sendable {
         terms[index].column = column
         terms[index].op = usable ? .in : []
       }
+    case .isNull(let operand, let negated) where resolverKnowsNotNull(operand):
+      // The resolver has replaced `x IS [NOT] NULL` on a column that cannot be NULL (under `+`
+      // or `-`, not under a COLLATE) by FALSE (TRUE): a constant, tested once before the loop,
+      // that reads no column.
+      terms[index].readsTable = false
+      terms[index].source = .literal(.integer(negated ? 1 : 0))
     case .isNull(let operand, false):
       if let column = context.column(operand) {
         terms[index].column = column
@@ -212,6 +218,19 @@ final class WhereClause: @unchecked Sendable {
     if a != b && !(a.isNumeric && b.isNumeric) { return false }
     if context.comparisonCollation(lhs, rhs) == .binary { return true }
     return context.collation(lhs) == context.collation(rhs)
+  }
+
+  /// `sqlite3ExprCanBeNull` is false for the operand as the resolver sees it, before any WHERE
+  /// rewrite: a NOT NULL column or the rowid (a column fixed by constant propagation still its
+  /// column), under any `+`/`-`, not under a COLLATE.
+  private func resolverKnowsNotNull(_ operand: SQLExpression) -> Bool {
+    var inner = operand
+    while case .unary(let op, let nested) = inner, op == .plus || op == .negate { inner = nested }
+    if let fixed = FixedColumn(inner) { inner = fixed.column }
+    switch inner {
+    case .rowid, .column: return !context.canBeNull(inner)
+    default: return false
+    }
   }
 
   // MARK: - OR terms (exprAnalyzeOrTerm)
