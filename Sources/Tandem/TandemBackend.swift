@@ -43,17 +43,67 @@ final class TandemBackend: DatabaseBackend {
     }
   }
 
+  /// Runs the select on both engines and hands over the rows once they agree (see
+  /// ``handOver(_:to:_:)``).
+  func select(
+    _ statement: SelectStatement, parameters: [String: SqliteValue], eachRow body: ([SqliteValue]) throws -> Void
+  ) throws {
+    try handOver(Self.describe(.select(statement)), to: body) { backend, collect in
+      try backend.select(statement, parameters: parameters, eachRow: collect)
+    }
+  }
+
   /// Runs the prepared select on both engines (each through its own prepared path) and hands
-  /// over the rows once they agree.
+  /// over the rows once they agree (see ``handOver(_:to:_:)``).
   func select(
     prepared query: PreparedSelect, values: [SqliteValue], eachRow body: ([SqliteValue]) throws -> Void
   ) throws {
-    let result = try both(Self.describe(.select(query.statement))) { backend in
-      var rows: [[SqliteValue]] = []
-      try backend.select(prepared: query, values: values) { rows.append($0) }
-      return StatementResult(rows: rows)
+    try handOver(Self.describe(.select(query.statement)), to: body) { backend, collect in
+      try backend.select(prepared: query, values: values, eachRow: collect)
     }
-    for row in result.rows { try body(row) }
+  }
+
+  /// Runs a select on both engines, keeping the rows each produced before it failed, and hands
+  /// them to `body` once both agree, then throws the error that ended both: the caller sees what
+  /// one engine alone shows it. A select that fails on a later row has already handed over the
+  /// earlier ones, so an error `body` throws for one of those (a decoding failure) wins over the
+  /// engine's error, as it does on SQLite.
+  private func handOver(
+    _ statement: @autoclosure () -> String, to body: ([SqliteValue]) throws -> Void,
+    _ run: (any DatabaseBackend, ([SqliteValue]) -> Void) throws -> Void
+  ) throws {
+    func collect(_ backend: any DatabaseBackend) -> (rows: [[SqliteValue]], failure: (any Error)?) {
+      var rows: [[SqliteValue]] = []
+      do {
+        try run(backend) { rows.append($0) }
+        return (rows, nil)
+      } catch {
+        return (rows, error)
+      }
+    }
+    let expected = collect(reference)
+    let actual = collect(candidate)
+    let agree: Bool
+    switch (expected.failure, actual.failure) {
+    case (nil, nil): agree = expected.rows == actual.rows
+    case (let a?, let b?): agree = expected.rows == actual.rows && Self.sameFailure(a, b)
+    default: agree = false
+    }
+    guard agree else {
+      throw TandemError.divergence(
+        statement: statement(),
+        message: "\(reference.name) \(Self.outcome(expected)) but \(candidate.name) \(Self.outcome(actual))")
+    }
+    for row in expected.rows { try body(row) }
+    if let failure = expected.failure { throw failure }
+  }
+
+  /// What a select did: "returned …", "failed with …", or "failed with … after …" the rows it
+  /// produced first.
+  private static func outcome(_ run: (rows: [[SqliteValue]], failure: (any Error)?)) -> String {
+    guard let failure = run.failure else { return "returned " + describe(StatementResult(rows: run.rows)) }
+    if run.rows.isEmpty { return "failed with \(failure)" }
+    return "failed with \(failure) after " + describe(StatementResult(rows: run.rows))
   }
 
   /// The insert as the SQL of the equivalent statement (only built for a divergence).

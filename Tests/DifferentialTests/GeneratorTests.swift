@@ -25,6 +25,7 @@ struct GeneratorTests {
         seen.formUnion(Coverage.features(of: schema))
       }
       Coverage.collect(fuzzCase.operations, into: &seen)
+      seen.formUnion(Coverage.planFeatures(of: fuzzCase))
     }
     let missing = Coverage.expected.subtracting(seen)
     #expect(missing.isEmpty, "never generated: \(missing.sorted())")

@@ -505,36 +505,6 @@ struct Regressions {
     RegressionCase.expectAgreement([t], [.insert("t", ["n"], [[1.5]]), select])
   }
 
-  // Seed 0x5EED0904: an index's entries end with the rowid, so SQLite searches `a = ? AND
-  // rowid > ?` (or `= ?`, `< ?`) within the index on a: the rowid bound limits the walk. The
-  // memory engine once ignored it there (and crashed planning an UPDATE with such an equality).
-  @Test func rowidBoundsAfterAnIndexsColumnsLimitTheIndexWalk() throws {
-    let t = TableSchema(
-      "t", columns: [.column("id", .integer, primaryKey: true), .column("a", .null(.integer)), .column("b", .null(.text))],
-      indexes: [.index(on: ["a"])])
-    let rows = FuzzOperation.insert("t", ["a"], [[1], [1], [1], [2], [1], [1]])
-    func select(_ filter: SQLExpression) -> FuzzOperation {
-      .select(SelectStatement(table: "t", columns: [.rowid, .column("b")], filter: filter))
-    }
-    let a1 = SQLExpression.binary(.equal, .column("a"), .literal(1))
-    for bound in [
-      SQLExpression.binary(.greater, .column("id"), .literal(2)), .binary(.less, .column("id"), .literal(5)),
-      .binary(.greaterOrEqual, .rowid, .literal(3)), .between(.column("id"), .literal(2), .literal(5), negated: false),
-    ] {
-      let query = select(.binary(.and, a1, bound))
-      guard case .result(let answer) = try RegressionCase.sqliteAnswer([t], [rows, query]) else {
-        Issue.record("SQLite failed")
-        continue
-      }
-      #expect(answer.rows.count < 5, "the bound limits the rows")
-      RegressionCase.expectAgreement([t], [rows, query])
-      let update = FuzzOperation.statement(
-        .update(UpdateStatement(table: "t", assignments: [Assignment(column: "b", value: .literal("x"))], filter: .binary(.and, a1, bound))),
-        parameters: [:])
-      RegressionCase.expectAgreement([t], [rows, update, select(a1)])
-    }
-  }
-
   // Seed 0x5EED0904, case 187: SQLite resolves the WHERE clause before a HAVING term moved into
   // it folds it away, so an unknown column there is still an error.
   @Test func whereFoldedAwayByAMovedHavingTermStillReportsItsErrors() throws {
@@ -586,5 +556,323 @@ struct Regressions {
         filter: .inList(.column("a"), [.inList(.column("b"), [], negated: false)], negated: false),
         orderBy: [OrderingTerm(.rowid)]))
     RegressionCase.expectAgreement([t], [.insert("t", ["b", "a"], [["x", 0], ["y", 1]]), select])
+  }
+
+  // Seed 0x7A4DE11A, case 622 (once the generator wrote seekable terms): SQLite runs the branch
+  // `v = ?` of a DELETE's or UPDATE's MULTI-INDEX OR through an index on the rowid alias v as
+  // `(v=? AND rowid=?)`, an equality on the rowid every index entry ends with; the memory engine
+  // followed the plan but read a column past the index's own and crashed.
+  @Test func indexEqualityOnTheRowidAfterTheIndexedColumns() throws {
+    let t = TableSchema(
+      "t", columns: [.column("v", .integer, primaryKey: true), .column("d", .text)],
+      indexes: [IndexSchema(columns: ["v"])])
+    let setup = FuzzOperation.insert("t", ["v", "d"], [[1, "a"], [2, "b"], [5, "c"], [7, "d"]])
+    for value: SqliteValue in [1, 2.0, 1.5, "1e", "5", nil] {
+      let filter = SQLExpression.binary(
+        .or, .binary(.equal, .column("v"), .literal(value)), .binary(.greater, .column("v"), .literal(6)))
+      let update = FuzzOperation.statement(
+        .update(UpdateStatement(table: "t", assignments: [Assignment(column: "d", value: .literal("x"))], filter: filter)),
+        parameters: [:])
+      let delete = FuzzOperation.statement(.delete(DeleteStatement(table: "t", filter: filter)), parameters: [:])
+      RegressionCase.expectAgreement([t], [setup, update, delete])
+    }
+    let list = SQLExpression.binary(
+      .or, .inList(.column("v"), [.literal(1), .literal(5), .literal(2.0)], negated: false),
+      .binary(.greater, .column("v"), .literal(6)))
+    RegressionCase.expectAgreement([t], [setup, .statement(.delete(DeleteStatement(table: "t", filter: list)), parameters: [:])])
+    let delete = Statement.delete(
+      DeleteStatement(
+        table: "t",
+        filter: .binary(.or, .binary(.equal, .column("v"), .literal(1)), .binary(.greater, .column("v"), .literal(6)))))
+    let db = try Database(.sqliteInMemory)
+    try db.create(t)
+    #expect(
+      try db.queryPlan(for: delete) == [
+        "MULTI-INDEX OR", "  INDEX 1", "    SEARCH t USING COVERING INDEX t_on_v (v=? AND rowid=?)", "  INDEX 2",
+        "    SEARCH t USING COVERING INDEX t_on_v (v>?)",
+      ])
+    guard case .result(let result) = try RegressionCase.sqliteAnswer([t], [setup, .statement(delete, parameters: [:])]) else {
+      Issue.record("SQLite deletes rows 1 and 7")
+      return
+    }
+    #expect(result.changes == 2)
+  }
+
+  // Seed 0x7A4DE11A, case 2284: SQLite's parser drops the operand of `x IN ()`, so x is not a
+  // column the statement reads and an index without it still covers the query; the memory
+  // engine counted x and described (and costed) the index as not covering.
+  @Test func emptyInListReadsNoColumn() throws {
+    let t = TableSchema("t", columns: [.column("x", .null(.real)), .column("y", .null(.integer), unique: true)])
+    let select = Statement.select(
+      SelectStatement(
+        table: "t", columns: [.inList(.column("x"), [], negated: false)],
+        orderBy: [OrderingTerm(.column("y")), OrderingTerm(.rowid)]))
+    let db = try Database(.sqliteInMemory)
+    try db.create(t)
+    #expect(try db.queryPlan(for: select) == ["SCAN t USING COVERING INDEX sqlite_autoindex_t_1"])
+    RegressionCase.expectAgreement(
+      [t], [.insert("t", ["x", "y"], [[1.5, 2], [nil, 1]]), .statement(select, parameters: [:])])
+
+    // Seed 0x7A4DE11A, case 3358: nor does an AND the parser folds to 0 because one side is
+    // `x IN ()`: `(v IN ()) AND "index"` reads neither v nor "index".
+    let kids = TableSchema(
+      "kids", columns: [.column("v", .integer, primaryKey: true), .column("index", .null(.text))],
+      indexes: [IndexSchema(columns: ["v"])])
+    let folded = Statement.select(
+      SelectStatement(
+        table: "kids", columns: [.column("v")],
+        filter: .binary(.and, .inList(.column("v"), [], negated: false), .column("index")), orderBy: [OrderingTerm(.rowid)]))
+    try db.create(kids)
+    #expect(try db.queryPlan(for: folded) == ["SCAN kids USING COVERING INDEX kids_on_v"])
+    RegressionCase.expectAgreement([kids], [.insert("kids", ["v", "index"], [[1, "a"]]), .statement(folded, parameters: [:])])
+  }
+
+  // Seed 0x7A4DE11A, cases 3688 and 4120: SQLite moves HAVING terms that read only GROUP BY
+  // terms into WHERE, but never one that is always false (`c IN ()`, or an AND folded to 0).
+  // Kept in HAVING, it lets the groups be formed: a sum() that overflows still fails, and a
+  // constant WHERE that fails is still evaluated. The memory engine moved it and cut the
+  // statement short, returning no rows.
+  @Test func alwaysFalseHavingTermStaysInHaving() throws {
+    let t = TableSchema("t", columns: [.column("a", .null(.blob)), .column("e", .null(.integer))])
+    let setup = FuzzOperation.insert("t", ["e"], [[9_007_199_254_740_993], [9_223_372_036_854_775_806]])
+    let empty = SQLExpression.inList(.column("a"), [], negated: false)
+    for having in [empty, .binary(.and, empty, .column("a"))] {
+      let select = FuzzOperation.select(
+        SelectStatement(
+          table: "t", columns: [.aggregate(.sum, .column("e"), distinct: false)], groupBy: [.column("a")], having: having,
+          orderBy: [OrderingTerm(.column("a"))]))
+      guard case .failure(let failure) = try RegressionCase.sqliteAnswer([t], [setup, select]) else {
+        Issue.record("SQLite sums the group and overflows")
+        continue
+      }
+      #expect(failure.message == "integer overflow")
+      RegressionCase.expectAgreement([t], [setup, select])
+    }
+    let constantWhere = FuzzOperation.select(
+      SelectStatement(
+        table: "t", columns: [.aggregate(.sum, .column("a"), distinct: false)],
+        filter: .function(.abs, [.literal(.integer(.min))]), groupBy: [.column("e")],
+        having: .inList(.column("e"), [], negated: false)))
+    if case .failure(let failure) = try RegressionCase.sqliteAnswer([t], [constantWhere]) {
+      #expect(failure.message == "integer overflow")
+    } else {
+      Issue.record("SQLite evaluates the constant WHERE once, before the (empty) loop")
+    }
+    RegressionCase.expectAgreement([t], [constantWhere])
+    // A term under COLLATE is not marked always false: it moves, and the loop never runs.
+    let collated = FuzzOperation.select(
+      SelectStatement(
+        table: "t", columns: [.aggregate(.sum, .column("e"), distinct: false)], groupBy: [.column("a")],
+        having: .collate(empty, .nocase)))
+    #expect(try RegressionCase.sqliteAnswer([t], [setup, collated]) == .result(StatementResult()))
+    RegressionCase.expectAgreement([t], [setup, collated])
+  }
+
+  // Seed 0xBEEF, case 4483: `w GLOB :a OR w GLOB :b` with two patterns of the same prefix. Each
+  // GLOB's range bounds are string literals in SQLite, so whereCombineDisjuncts finds the two
+  // lower (and the two upper) bounds equal and adds them as terms of the WHERE: one range
+  // search, no MULTI-INDEX OR. The memory engine compared the bounds as bound values (never
+  // equal) and planned the OR.
+  @Test func samePatternPrefixesCombineIntoOneRange() throws {
+    let t = TableSchema(
+      "t", columns: [.column("y", .null(.integer)), .column("w", .null(.integer), primaryKey: true), .column("z", .null(.text), unique: true)])
+    func either(_ column: String, _ a: String, _ b: String) -> Statement {
+      .select(
+        SelectStatement(
+          table: "t", columns: [.column("y")],
+          filter: .binary(.or, .glob(.column(column), pattern: .parameter("a"), negated: false), .glob(.column(column), pattern: .parameter("b"), negated: false)),
+          orderBy: [OrderingTerm(.rowid)]))
+    }
+    let db = try Database(.sqliteInMemory)
+    try db.create(t)
+    #expect(
+      try db.queryPlan(for: either("w", "a", "a"), parameters: ["a": "a*", "b": "a*"]) == ["SEARCH t USING INTEGER PRIMARY KEY (rowid>? AND rowid<?)"])
+    #expect(
+      try db.queryPlan(for: either("z", "a", "b"), parameters: ["a": "ab*", "b": "ab?"])
+        == ["SEARCH t USING INDEX sqlite_autoindex_t_1 (z>? AND z<?)", "USE TEMP B-TREE FOR ORDER BY"])
+    let setup = FuzzOperation.insert("t", ["y", "w", "z"], [[1, 1, "abc"], [2, 2, "abd"], [3, 3, "b"], [4, 4, "e\u{301}"]])
+    for (column, a, b) in [("w", "a*", "a*"), ("z", "ab*", "ab?"), ("z", "ab*", "b*"), ("z", "é*", "e\u{301}*"), ("z", "a*", "A*")] {
+      RegressionCase.expectAgreement([t], [setup, .statement(either(column, a, b), parameters: ["a": .text(a), "b": .text(b)])])
+    }
+  }
+
+  // Seed 0x1234, case 398: SQLite turns `d IS NOT NULL` into the range `d > NULL` an index can
+  // seek only when d is a bare column; `(d COLLATE BINARY) IS NOT NULL` scans. The memory
+  // engine looked through the COLLATE and searched the index.
+  @Test func isNotNullUnderCollateIsNoRange() throws {
+    let t = TableSchema("t", columns: [.column("d", .null(.text), unique: true), .column("e", .null(.integer))])
+    let db = try Database(.sqliteInMemory)
+    try db.create(t)
+    let setup = FuzzOperation.insert("t", ["d", "e"], [["a", 1], [nil, 2], ["b", 3]])
+    for (operand, plan) in [
+      (SQLExpression.column("d"), "SEARCH t USING INDEX sqlite_autoindex_t_1 (d>?)"),
+      (.collate(.column("d"), .binary), "SCAN t"), (.collate(.column("d"), .nocase), "SCAN t"),
+    ] {
+      let delete = Statement.delete(DeleteStatement(table: "t", filter: .isNull(operand, negated: true)))
+      #expect(try db.queryPlan(for: delete) == [plan])
+      RegressionCase.expectAgreement([t], [setup, .statement(delete, parameters: [:])])
+    }
+  }
+
+  // Seed 0x1234, case 2548: the WHERE analysis turns `x IS NULL` into FALSE when x cannot be
+  // NULL, looking through a COLLATE: `(rowid COLLATE NOCASE) IS NULL` then pins no ORDER BY
+  // term, and a covering index scan no longer delivers ORDER BY rowid; SQLite scans the table.
+  // The memory engine kept the term as `rowid IS NULL` and took the index scan as ordered.
+  @Test func isNullOfTheRowidUnderCollateIsFalse() throws {
+    let t = TableSchema("t", columns: [.column("id", .blob, unique: true), .column("n", .text)])
+    let db = try Database(.sqliteInMemory)
+    try db.create(t)
+    for operand in [SQLExpression.rowid, .collate(.rowid, .nocase), .collate(.column("n"), .binary)] {
+      let select = Statement.select(
+        SelectStatement(
+          table: "t", columns: [.literal(-1)], filter: .isNull(operand, negated: false), orderBy: [OrderingTerm(.rowid)]))
+      #expect(try db.queryPlan(for: select) == ["SCAN t"])
+      RegressionCase.expectAgreement(
+        [t], [.insert("t", ["id", "n"], [[.blob(Data([2])), "a"], [.blob(Data([1])), "b"]]), .statement(select, parameters: [:])])
+    }
+    // The FALSE is tested once, before the loop: a term that would fail on a row never runs.
+    let overflowOnA = SQLExpression.function(
+      .abs, [.caseWhen(base: nil, branches: [CaseBranch(when: .binary(.equal, .column("n"), .literal("a")), then: .literal(.integer(.min)))], else: nil)])
+    let guarded = FuzzOperation.select(
+      SelectStatement(
+        table: "t", columns: [.column("n")],
+        filter: .binary(.and, .binary(.greater, overflowOnA, .literal(0)), .isNull(.collate(.rowid, .nocase), negated: false))))
+    let operations: [FuzzOperation] = [.insert("t", ["id", "n"], [[.blob(Data([2])), "a"]]), guarded]
+    #expect(try RegressionCase.sqliteAnswer([t], operations) == .result(StatementResult()))
+    RegressionCase.expectAgreement([t], operations)
+  }
+
+  // Seed 0x3333, case 4591, and seed 0x9999, case 4253 (a column named "rowid"): SQLite searches an index
+  // as `(w=? AND rowid>?)`, a range on the rowid every index entry ends with. The memory engine
+  // followed the plan, but its key comparisons read only the indexed columns: a lower bound
+  // was ignored (an UPDATE changed a row `d >= 'é'` excludes) and an upper bound ended the walk
+  // at once (no rows). Entries are now tested against the rowid bounds.
+  @Test func indexRangeOnTheRowidAfterTheIndexedColumns() throws {
+    let t = TableSchema(
+      "t", columns: [.column("d", .integer, primaryKey: true), .column("w", .null(.text))],
+      indexes: [IndexSchema(columns: ["w"])])
+    let setup = FuzzOperation.insert("t", ["d", "w"], [[1, "ä"], [3, "ä"], [5, "ä"], [7, "b"]])
+    let w = SQLExpression.binary(.equal, .column("w"), .literal("ä"))
+    let d = SQLExpression.column("d")
+    let ranges: [SQLExpression] = [
+      .binary(.greaterOrEqual, d, .literal("é")), .binary(.greater, d, .literal(1)), .binary(.greaterOrEqual, d, .literal(3)),
+      .binary(.less, d, .literal(5)), .binary(.lessOrEqual, d, .literal(5.0)),
+      .binary(.and, .binary(.greater, d, .literal(1)), .binary(.less, d, .literal(5.5))),
+      .binary(.and, .binary(.greater, d, .literal(-1)), .binary(.lessOrEqual, d, .literal(3))),
+    ]
+    let db = try Database(.sqliteInMemory)
+    try db.create(t)
+    #expect(
+      try db.queryPlan(for: .update(UpdateStatement(table: "t", assignments: [Assignment(column: "w", value: .literal("x"))], filter: .binary(.and, ranges[0], w))))
+        == ["SEARCH t USING INDEX t_on_w (w=? AND rowid>?)"])
+    for range in ranges {
+      let filter = SQLExpression.binary(.and, range, w)
+      let selects = [
+        Statement.select(SelectStatement(table: "t", columns: [d], filter: filter, orderBy: [OrderingTerm(.rowid)])),
+        .select(
+          SelectStatement(
+            table: "t", columns: [d], filter: filter, orderBy: [OrderingTerm(.column("w"), descending: true), OrderingTerm(d, descending: true)])),
+      ]
+      for select in selects { RegressionCase.expectAgreement([t], [setup, .statement(select, parameters: [:])]) }
+      let update = Statement.update(UpdateStatement(table: "t", assignments: [Assignment(column: "w", value: .literal("x"))], filter: filter))
+      RegressionCase.expectAgreement([t], [setup, .statement(update, parameters: [:]), .statement(.delete(DeleteStatement(table: "t", filter: filter)), parameters: [:])])
+    }
+
+    // A table with a column named "rowid": `_rowid_` is the real rowid.
+    let named = TableSchema(
+      "n", columns: [.column("id", .integer), .column("rowid", .null(.blob))], indexes: [IndexSchema(columns: ["rowid"])])
+    let deleted = FuzzOperation.statement(
+      .delete(
+        DeleteStatement(
+          table: "n",
+          filter: .binary(.and, .inList(.column("rowid"), [.literal(214.25)], negated: false), .binary(.greaterOrEqual, .column("_rowid_"), .literal("é"))))),
+      parameters: [:])
+    let operations: [FuzzOperation] = [.insert("n", ["id", "rowid"], [[0, 214.25]]), deleted]
+    guard case .result(let result) = try RegressionCase.sqliteAnswer([named], operations) else {
+      Issue.record("SQLite deletes nothing")
+      return
+    }
+    #expect(result.changes == 0)
+    RegressionCase.expectAgreement([named], operations)
+  }
+
+  // Seed 0xABCD, case 4386: the resolver replaces `a IS NULL` on a NOT NULL column by an
+  // always-false 0. A HAVING term moved into such a WHERE is dropped with it (sqlite3ExprAnd
+  // folds the AND to 0): SQLite scans where the memory engine searched the rowid range of the
+  // moved `d GLOB …`. Nor does such a term move out of HAVING itself: the groups are formed, and
+  // an overflowing sum() fails.
+  @Test func resolvedFalseWhereAndHavingTerms() throws {
+    let t = TableSchema(
+      "t", columns: [.column("a", .integer), .column("b", .null(.blob)), .column("d", .null(.integer), primaryKey: true)])
+    let select = Statement.select(
+      SelectStatement(
+        table: "t", columns: [.aggregate(.total, .column("b"), distinct: false)], filter: .isNull(.column("a"), negated: false),
+        groupBy: [.column("d")], having: .glob(.column("d"), pattern: .literal("é[]][a-c]"), negated: false),
+        orderBy: [OrderingTerm(.column("d"))]))
+    let db = try Database(.sqliteInMemory)
+    try db.create(t)
+    #expect(try db.queryPlan(for: select) == ["SCAN t"])
+    RegressionCase.expectAgreement([t], [.insert("t", ["a", "b", "d"], [[1, "x", 2]]), .statement(select, parameters: [:])])
+
+    let g = TableSchema("g", columns: [.column("g", .text), .column("e", .null(.integer))])
+    let rows = FuzzOperation.insert("g", ["g", "e"], [["a", 9_223_372_036_854_775_806], ["a", 5], ["b", 1]])
+    for (having, overflows) in [
+      (SQLExpression.isNull(.column("g"), negated: false), true), (.isNull(.unary(.plus, .column("g")), negated: false), true),
+      (.isNull(.collate(.column("g"), .nocase), negated: false), false),
+    ] {
+      let grouped = FuzzOperation.select(
+        SelectStatement(
+          table: "g", columns: [.column("g"), .aggregate(.sum, .column("e"), distinct: false)], groupBy: [.column("g")],
+          having: having, orderBy: [OrderingTerm(.column("g"))]))
+      var message: String?
+      if case .failure(let failure) = try RegressionCase.sqliteAnswer([g], [rows, grouped]) { message = failure.message }
+      #expect(message == (overflows ? "integer overflow" : nil), "\(having)")
+      RegressionCase.expectAgreement([g], [rows, grouped])
+    }
+  }
+
+  // Seed 0x3333, case 3690: with a unique index on the rowid alias sc, `sc IN (…)` (or an OR of
+  // `=`) can serve both the index's column and the rowid after it. SQLite then searches no
+  // ORDER BY term for the first column, so that loop does not deliver ORDER BY rowid, and the
+  // rowid search wins; the memory engine took the index loop as ordered and chose it.
+  @Test func inListServingTwoIndexColumnsDeliversNoOrder() throws {
+    let t = TableSchema(
+      "v", columns: [.column("sc", .null(.integer), primaryKey: true), .column("n", .null(.real))],
+      indexes: [IndexSchema(columns: ["sc"], isUnique: true)])
+    let sc = SQLExpression.column("sc")
+    let db = try Database(.sqliteInMemory)
+    try db.create(t)
+    for filter in [
+      SQLExpression.inList(sc, [.literal(1), .literal(12)], negated: false),
+      .binary(.or, .binary(.equal, sc, .literal(" a")), .binary(.equal, sc, .literal(12))),
+    ] {
+      let select = Statement.select(
+        SelectStatement(table: "v", columns: [.literal(100)], filter: filter, orderBy: [OrderingTerm(.rowid)]))
+      #expect(try db.queryPlan(for: select) == ["SEARCH v USING INTEGER PRIMARY KEY (rowid=?)"])
+      RegressionCase.expectAgreement(
+        [t], [.insert("v", ["sc", "n"], [[12, 1.5], [1, 2.5], [3, 0.5]]), .statement(select, parameters: [:])])
+    }
+  }
+
+  // Seed 0x9999, case 2077: the resolver replaces `n IS NOT NULL` on a NOT NULL column by TRUE,
+  // a constant that reads no column: for the cost of a non-covering index scan it is "covered"
+  // by every index, and the two indexes that could deliver ORDER BY g tie (SQLite keeps the
+  // later-created one). The memory engine kept testing n, covered only by the primary key's
+  // index, which then looked cheaper.
+  @Test func isNotNullTheResolverFoldsReadsNoColumn() throws {
+    let t = TableSchema(
+      "o", columns: [.column("g", .null(.text), primaryKey: true), .column("n", .text, primaryKey: true), .column("d", .null(.text))],
+      indexes: [IndexSchema(columns: ["g", "d"])])
+    let db = try Database(.sqliteInMemory)
+    try db.create(t)
+    let setup = FuzzOperation.insert("o", ["g", "n", "d"], [["b", "x", "1"], ["a", "y", nil], ["b", "a", "0"]])
+    for filter in [SQLExpression.isNull(.column("n"), negated: true), .isNull(.unary(.plus, .column("n")), negated: true)] {
+      let select = Statement.select(
+        SelectStatement(
+          table: "o", columns: [.column("d")], filter: filter,
+          orderBy: [OrderingTerm(.column("g"), descending: true), OrderingTerm(.rowid)]))
+      #expect(try db.queryPlan(for: select) == ["SCAN o USING INDEX o_on_g_d", "USE TEMP B-TREE FOR RIGHT PART OF ORDER BY"])
+      RegressionCase.expectAgreement([t], [setup, .statement(select, parameters: [:])])
+    }
   }
 }

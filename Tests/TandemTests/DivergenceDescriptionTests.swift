@@ -58,4 +58,58 @@ import Testing
     func rollback(to name: String) throws {}
     func setTrace(_ trace: (@Sendable (String) -> Void)?) {}
   }
+
+  /// An engine whose selects hand over one row, then fail.
+  final class FailsAfterOneRow: DatabaseBackend {
+    let name: String
+    let row: [SqliteValue]
+    init(_ name: String, row: [SqliteValue]) {
+      self.name = name
+      self.row = row
+    }
+    func create(_ schema: TableSchema, ifNotExists: Bool) throws {}
+    func drop(table: String, ifExists: Bool) throws {}
+    func execute(_ statement: Statement, parameters: [String: SqliteValue]) throws -> StatementResult {
+      throw TandemError.misuse("execute is not used")
+    }
+    func select(
+      _ statement: SelectStatement, parameters: [String: SqliteValue], eachRow body: ([SqliteValue]) throws -> Void
+    ) throws {
+      try body(row)
+      throw TandemError.sqlite(code: 1, message: "integer overflow", sql: nil)
+    }
+    var isInTransaction: Bool { false }
+    func savepoint(_ name: String) throws {}
+    func release(_ name: String) throws {}
+    func rollback(to name: String) throws {}
+    func setTrace(_ trace: (@Sendable (String) -> Void)?) {}
+  }
+
+  /// A select that fails on a later row hands over the earlier ones first, as SQLite does, so the
+  /// caller's own error for such a row (a decoding failure) is the one it sees; the rows before
+  /// the failure are compared too.
+  @Test func rowsBeforeAFailureAreHandedOverAndCompared() throws {
+    let select = SelectStatement(table: "t", columns: [.column("a")])
+    let agreeing = TandemBackend(reference: FailsAfterOneRow("sqlite", row: [1]), candidate: FailsAfterOneRow("memory", row: [1]))
+    var seen: [[SqliteValue]] = []
+    let engineError = try #require(throws: TandemError.self) {
+      try agreeing.select(select, parameters: [:]) { seen.append($0) }
+    }
+    #expect(seen == [[1]])
+    #expect(engineError.message == "integer overflow")
+    let callerError = try #require(throws: TandemError.self) {
+      try agreeing.select(select, parameters: [:]) { _ in throw TandemError.misuse("cannot decode") }
+    }
+    #expect(callerError.message == "cannot decode")
+
+    let diverging = TandemBackend(reference: FailsAfterOneRow("sqlite", row: [1]), candidate: FailsAfterOneRow("memory", row: [2]))
+    let divergence = try #require(throws: TandemError.self) {
+      try diverging.select(select, parameters: [:]) { _ in Issue.record("rows that differ were handed over") }
+    }
+    #expect(divergence.kind == .divergence)
+    #expect(divergence.message.hasPrefix("sqlite failed with "))
+    #expect(divergence.message.contains(" after 1 row(s) [(integer 1)]"))
+    #expect(divergence.message.contains(" but memory failed with "))
+    #expect(divergence.message.hasSuffix(" after 1 row(s) [(integer 2)], changes 0, last rowid 0"))
+  }
 }

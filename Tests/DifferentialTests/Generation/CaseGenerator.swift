@@ -49,7 +49,9 @@ enum CaseGenerator {
     mutating func tableIndex() -> Int { random.int(0...(schemas.count - 1)) }
 
     mutating func select(from tableIndex: Int) -> FuzzOperation {
-      var generator = SelectGenerator(expressions: ExpressionGenerator(random: random, table: schemas[tableIndex]))
+      var expressions = ExpressionGenerator(random: random, table: schemas[tableIndex])
+      expressions.knownValues = writers[tableIndex].knownValues
+      var generator = SelectGenerator(expressions: expressions)
       let statement = generator.select()
       random = generator.expressions.random
       return .statement(.select(statement), parameters: generator.expressions.parameters)

@@ -25,6 +25,8 @@ struct ExpressionGenerator {
   var allowsExcluded = false
   /// How often a leaf names a column that does not exist (to compare error reports).
   var unknownColumnRate = 0.002
+  /// Values the table is known to hold, by column name (for terms that find rows).
+  var knownValues: [String: [SqliteValue]] = [:]
   var mode: LeafMode = .row
 
   init(random: SplitMix64, table: TableSchema) {

@@ -32,15 +32,27 @@ struct SelectGenerator {
     return [.rowid]
   }
 
+  /// A filter: usually random, sometimes one whose answer depends on the plan (a seekable term
+  /// beside a condition that fails on some rows).
   private mutating func filter() -> SQLExpression? {
-    expressions.random.chance(0.75) ? expressions.predicate(depth: expressions.random.int(0...3)) : nil
+    if expressions.random.chance(0.2) { return expressions.plannedFilter() }
+    return expressions.random.chance(0.75) ? expressions.predicate(depth: expressions.random.int(0...3)) : nil
   }
 
   private mutating func plain(_ statement: inout SelectStatement) {
     statement.columns = (0..<expressions.random.int(1...4)).map { _ in rowExpression() }
+    // A result column that fails on some rows: only the rows the plan visits evaluate it.
+    if expressions.random.chance(0.12) {
+      statement.columns.insert(expressions.overflowHazard(), at: expressions.random.int(0...statement.columns.count))
+    }
     statement.filter = filter()
     statement.orderBy = (0..<expressions.random.weighted([(3, 0), (3, 1), (2, 2), (1, 3)])).map { _ in
-      ordering(expressions.random.chance(0.6) ? column() : expressions.expression(depth: 2))
+      switch expressions.random.weighted([(6, 0), (2, 1), (4, 2)]) {
+      case 0: ordering(column())
+      // An index may deliver this order, so a LIMIT stops before the rest are evaluated.
+      case 1: ordering(expressions.random.pick(expressions.seekableColumns))
+      default: ordering(expressions.expression(depth: 2))
+      }
     }
   }
 
@@ -59,6 +71,14 @@ struct SelectGenerator {
   }
 
   private mutating func aggregate(_ statement: inout SelectStatement) {
+    if expressions.random.chance(0.12) {
+      // min() or max() alone over the rowid: SQLite reads it from one end of the table and
+      // stops at the first row the filter accepts, never evaluating the others.
+      let key = expressions.table.rowidColumn.map { SQLExpression.column($0.name) } ?? .rowid
+      statement.columns = [.aggregate(expressions.random.pick([AggregateFunction.min, .max]), key, distinct: false)]
+      statement.filter = expressions.random.chance(0.5) ? expressions.hazardCondition() : expressions.plannedFilter()
+      return
+    }
     expressions.mode = .grouped(keys: [])
     statement.columns = (0..<expressions.random.int(1...4)).map { _ in groupedExpression() }
     if !statement.columns.contains(where: \.containsAggregate) { statement.columns.append(expressions.aggregate()) }

@@ -14,6 +14,15 @@ struct WriteGenerator {
 
   private var table: TableSchema { expressions.table }
 
+  /// The values written so far, by column name.
+  var knownValues: [String: [SqliteValue]] {
+    var values: [String: [SqliteValue]] = [:]
+    for column in table.columns {
+      if let written = history[table.name + "\u{0}" + column.name] { values[column.name] = written }
+    }
+    return values
+  }
+
   // MARK: - INSERT
 
   /// An insert into `expressions.table`; `plain` forces the ABORT policy with literal rows.
@@ -32,7 +41,10 @@ struct WriteGenerator {
     }
     let names = columns.map(\.name)
     let rowCount = expressions.random.weighted([(5, 1), (3, 2), (2, 3), (1, 5)])
-    let rows = (0..<rowCount).map { _ in columns.map { value(for: $0, plain: plain) } }
+    var rows = (0..<rowCount).map { _ in columns.map { value(for: $0, plain: plain) } }
+    if rowCount > 1, expressions.random.chance(0.4), let run = consecutiveRun(columns, rowCount) {
+      for (row, value) in run.values.enumerated() { rows[row][run.position] = .literal(value) }
+    }
     let conflict: InsertStatement.ConflictResolution =
       plain ? .abort : conflictPolicy()
     return InsertStatement(table: table.name, columns: names, rows: rows, conflict: conflict)
@@ -121,12 +133,34 @@ struct WriteGenerator {
     }
   }
 
+  /// Consecutive integers, shuffled, for one of `columns` that must be unique: rows whose rowid
+  /// order is not their value order, for UPDATEs that shift the values.
+  private mutating func consecutiveRun(_ columns: [ColumnSchema], _ count: Int) -> (position: Int, values: [SqliteValue])? {
+    let candidates = table.uniqueIntegerColumns.compactMap { column in columns.firstIndex(of: column) }
+    guard !candidates.isEmpty else { return nil }
+    let position = expressions.random.pick(candidates)
+    let column = columns[position]
+    let key = table.name + "\u{0}" + column.name
+    let known = (history[key] ?? []).compactMap { value -> Int64? in
+      if case .integer(let n) = value, n < 1_000_000, n > -1_000_000 { return n }
+      return nil
+    }
+    let start = (known.max() ?? Int64(expressions.random.int(-2...3))) + Int64(expressions.random.int(0...1))
+    var values = (0..<Int64(count)).map { SqliteValue.integer(start + $0) }
+    values.shuffle(using: &expressions.random)
+    for value in values where (history[key]?.count ?? 0) < 12 { history[key, default: []].append(value) }
+    return (position, values)
+  }
+
   // MARK: - UPDATE and DELETE
 
-  /// An update of 1–3 columns, usually filtered.
+  /// An update of 1–3 columns, usually filtered; sometimes one that shifts a unique column's
+  /// values or fails on some rows, whose answer depends on the order SQLite visits rows in.
   mutating func update() -> UpdateStatement {
+    expressions.knownValues = knownValues
+    if expressions.random.chance(0.12), let shifted = uniqueShift() { return shifted }
     let assigned = expressions.random.sample(table.columns, count: 1...min(3, table.columns.count))
-    let assignments = assigned.map { column -> Assignment in
+    var assignments = assigned.map { column -> Assignment in
       let key = table.name + "\u{0}" + column.name
       let value: SQLExpression
       if let previous = history[key], !previous.isEmpty, expressions.random.chance(0.2) {
@@ -139,15 +173,47 @@ struct WriteGenerator {
       }
       return Assignment(column: column.name, value: value)
     }
+    if expressions.random.chance(0.12) {
+      // A value that fails on some rows: which error comes first depends on the visiting order.
+      let column = expressions.random.pick(table.columns).name
+      assignments.removeAll { $0.column == column }
+      assignments.append(Assignment(column: column, value: expressions.overflowHazard()))
+    }
+    return UpdateStatement(table: table.name, assignments: assignments, filter: writeFilter(0.8))
+  }
+
+  /// `SET u = u + d` over a column that must be unique, filtered by a term SQLite may answer
+  /// through an index (whose order decides whether a transient duplicate appears), by a
+  /// plan-dependent filter, or not at all.
+  private mutating func uniqueShift() -> UpdateStatement? {
+    guard !table.uniqueIntegerColumns.isEmpty else { return nil }
+    let column = expressions.random.pick(table.uniqueIntegerColumns).name
+    let step = SQLExpression.literal(.integer(expressions.random.pick([1, 1, -1, 2])))
+    var assignments = [Assignment(column: column, value: .binary(.add, .column(column), step))]
+    if expressions.random.chance(0.3) {
+      let other = expressions.random.pick(table.columns).name
+      if other != column { assignments.append(Assignment(column: other, value: expressions.expression(depth: 1))) }
+    }
     let filter: SQLExpression? =
-      expressions.random.chance(0.8) ? expressions.predicate(depth: expressions.random.int(0...2)) : nil
+      switch expressions.random.weighted([(4, 0), (2, 1), (2, 2)]) {
+      case 0: expressions.seekableTerm()
+      case 1: expressions.plannedFilter()
+      default: nil
+      }
     return UpdateStatement(table: table.name, assignments: assignments, filter: filter)
   }
 
   /// A delete, usually filtered.
   mutating func delete() -> DeleteStatement {
-    let filter: SQLExpression? =
-      expressions.random.chance(0.85) ? expressions.predicate(depth: expressions.random.int(0...2)) : nil
-    return DeleteStatement(table: table.name, filter: filter)
+    expressions.knownValues = knownValues
+    return DeleteStatement(table: table.name, filter: writeFilter(0.85))
+  }
+
+  /// A write's filter (present with probability `rate`): sometimes one whose answer depends on
+  /// the plan.
+  private mutating func writeFilter(_ rate: Double) -> SQLExpression? {
+    guard expressions.random.chance(rate) else { return nil }
+    if expressions.random.chance(0.25) { return expressions.plannedFilter() }
+    return expressions.predicate(depth: expressions.random.int(0...2))
   }
 }

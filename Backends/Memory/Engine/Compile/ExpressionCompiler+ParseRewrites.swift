@@ -125,7 +125,18 @@ extension ExpressionCompiler {
     return foldsToZero(expression)
   }
 
-  private static func isAlwaysFalse(_ expression: SQLExpression) -> Bool {
+  /// Whether SQLite marks the expression always false once names are resolved: the parser's
+  /// (``isAlwaysFalse(_:)``), and `x IS NULL` where x cannot be NULL (a NOT NULL column or the
+  /// rowid, under any `+`/`-`), which the resolver replaces by 0.
+  func isResolvedAlwaysFalse(_ expression: SQLExpression) -> Bool {
+    if Self.isAlwaysFalse(expression) { return true }
+    if case .isNull(let operand, negated: false) = expression { return cannotBeNull(operand) }
+    return false
+  }
+
+  /// Whether SQLite marks the expression always false (`ExprAlwaysFalse`): `x IN ()`, or an AND
+  /// the parser folded to 0.
+  static func isAlwaysFalse(_ expression: SQLExpression) -> Bool {
     if case .inList(_, let list, negated: false) = expression, list.isEmpty { return true }
     return foldsToZero(expression)
   }

@@ -252,7 +252,7 @@ final class ExpressionCompiler {
   }
 
   /// SQLite's `sqlite3ExprCanBeNull` is false: a NOT NULL column or the rowid, under any `+`/`-`.
-  private func cannotBeNull(_ expression: SQLExpression) -> Bool {
+  func cannotBeNull(_ expression: SQLExpression) -> Bool {
     guard let table else { return false }
     switch expression {
     case .unary(.plus, let inner), .unary(.negate, let inner):

@@ -105,6 +105,12 @@ final class WhereClause: @unchecked Sendable {
         terms[index].column = column
         terms[index].op = usable ? .in : []
       }
+    case .isNull(let operand, let negated) where resolverKnowsNotNull(operand):
+      // The resolver has replaced `x IS [NOT] NULL` on a column that cannot be NULL (under `+`
+      // or `-`, not under a COLLATE) by FALSE (TRUE): a constant, tested once before the loop,
+      // that reads no column.
+      terms[index].readsTable = false
+      terms[index].source = .literal(.integer(negated ? 1 : 0))
     case .isNull(let operand, false):
       if let column = context.column(operand) {
         terms[index].column = column
@@ -126,7 +132,9 @@ final class WhereClause: @unchecked Sendable {
     case .binary(.or, _, _) where connective == .and:
       analyzeOr(index)
     case .isNull(let operand, true):
-      if let column = context.column(operand), column >= 0 {
+      // SQLite adds `x > NULL` only when x is a column as written (`pLeft->op==TK_COLUMN`),
+      // not under a COLLATE.
+      if case .column = operand, let column = context.column(operand), column >= 0 {
         var bound = WhereTerm(expression: .binary(.greater, operand, .literal(.null)), flags: [.virtual, .vnull])
         bound.column = column
         bound.op = .gt
@@ -212,6 +220,19 @@ final class WhereClause: @unchecked Sendable {
     return context.collation(lhs) == context.collation(rhs)
   }
 
+  /// `sqlite3ExprCanBeNull` is false for the operand as the resolver sees it, before any WHERE
+  /// rewrite: a NOT NULL column or the rowid (a column fixed by constant propagation still its
+  /// column), under any `+`/`-`, not under a COLLATE.
+  private func resolverKnowsNotNull(_ operand: SQLExpression) -> Bool {
+    var inner = operand
+    while case .unary(let op, let nested) = inner, op == .plus || op == .negate { inner = nested }
+    if let fixed = FixedColumn(inner) { inner = fixed.column }
+    switch inner {
+    case .rowid, .column: return !context.canBeNull(inner)
+    default: return false
+    }
+  }
+
   // MARK: - OR terms (exprAnalyzeOrTerm)
 
   private func analyzeOr(_ index: Int) {
@@ -274,7 +295,7 @@ final class WhereClause: @unchecked Sendable {
       return
     }
     guard let leftOne = one.left, let leftTwo = two.left, let rightOne = one.right, let rightTwo = two.right,
-      sameExpression(leftOne, leftTwo), sameExpression(rightOne, rightTwo)
+      sameExpression(leftOne, leftTwo), sameExpression(rightOne, rightTwo) || samePatternBound(one, two)
     else { return }
     if combined.rawValue & (combined.rawValue - 1) != 0 {
       combined = combined.intersection([.lt, .le]).isEmpty ? .ge : .le
@@ -290,6 +311,16 @@ final class WhereClause: @unchecked Sendable {
     var term = WhereTerm(expression: .binary(op, leftOne, rightOne), flags: .virtual)
     term.isCommuted = one.isCommuted
     analyze(insert(term))
+  }
+
+  /// Whether two bounds the LIKE/GLOB optimization made are the same string: SQLite writes each
+  /// as a string literal, which `sqlite3ExprCompare` compares byte for byte (so two patterns
+  /// with the same prefix, even bound to different placeholders, give equal bounds).
+  private func samePatternBound(_ one: WhereTerm, _ two: WhereTerm) -> Bool {
+    guard one.flags.contains(.likeOptimized), two.flags.contains(.likeOptimized),
+      case .text(let a)? = one.rightConstant, case .text(let b)? = two.rightConstant
+    else { return false }
+    return Array(a.utf8) == Array(b.utf8)
   }
 
   /// Whether SQLite's `sqlite3ExprCompare` finds two expressions equal (a bound `?` equals no other).

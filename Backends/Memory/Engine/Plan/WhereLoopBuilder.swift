@@ -87,7 +87,8 @@ struct WhereLoopBuilder {
             // terms can be tested on the index alone.
             var lookups = size + 16
             for term in mainClause.terms {
-              if !clause.context.isCovered(term.expression, by: probe) { break }
+              // A term the resolver folded to a constant reads no column.
+              if term.readsTable && !clause.context.isCovered(term.expression, by: probe) { break }
               lookups -= 1
               if !term.op.intersection([.eq, .is]).isEmpty { lookups -= 19 }
             }

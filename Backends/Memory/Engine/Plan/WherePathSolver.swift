@@ -20,6 +20,9 @@ struct WherePathSolver {
     case groupBy
     /// The min/max optimization's single term.
     case minMax
+    /// The result columns of a `SELECT DISTINCT` SQLite rewrote as a GROUP BY (its
+    /// `WHERE_DISTINCTBY`): terms met in any order, as for a GROUP BY, but in one direction.
+    case distinctBy
   }
 
   /// The chosen loop and what it does for the order.
@@ -190,6 +193,13 @@ struct WherePathSolver {
         }
         var match: Int?
         var once = true
+        // An IN term that also serves a later column of the index: SQLite looks for no ORDER BY
+        // term this column delivers.
+        if position < loop.equalities, loop.terms[position].term.op.contains(.in),
+          loop.terms[(position + 1)..<loop.equalities].contains(loop.terms[position])
+        {
+          once = false
+        }
         for candidate in 0..<count where once && !satisfied[candidate] {
           if purpose == .orderBy || purpose == .minMax { once = false }
           guard context.column(orderBy[candidate].expression) == column else { continue }

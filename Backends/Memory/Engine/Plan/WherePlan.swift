@@ -114,7 +114,12 @@ final class WherePlan: @unchecked Sendable {
       chosen = solution.loop
       satisfied = solution.orderSatisfied
       reversed = solution.reversed
-      if request.purpose == .minMax && satisfied == 1 {
+      if request.purpose == .distinctBy {
+        // SQLite keeps the loop forwards; whether it also delivers the rewritten query's ORDER
+        // BY (the same columns, ascending) is what the rows are sorted by.
+        reversed = false
+        satisfied = max(0, solver.satisfiedTerms(by: chosen, purpose: .orderBy).count)
+      } else if request.purpose == .minMax && satisfied == 1 {
         innerOrdered = true
       } else if !request.isOrBranch, !request.orderBy.isEmpty, satisfied == 0,
         !chosen.flags.contains(.oneRow),

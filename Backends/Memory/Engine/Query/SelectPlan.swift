@@ -78,9 +78,8 @@ final class SelectPlan: Sendable {
       if !statement.groupBy.isEmpty {
         // SQLite moves HAVING terms that only read GROUP BY terms into WHERE.
         let (kept, moved) = try Self.splitHaving(clause, groupBy: statement.groupBy, compiler: compiler)
-        let context = WhereContext(table: definition)
         for term in moved {
-          whereClause = whereClause.map { Self.conjoined($0, term, context) } ?? term
+          whereClause = whereClause.map { Self.conjoined($0, term, compiler) } ?? term
         }
         having = try kept.map { try compiler.condition($0).test }
         if let filter = statement.filter, !moved.isEmpty, whereClause.map(ExpressionCompiler.isFoldedFalse) == true {
@@ -165,17 +164,10 @@ final class SelectPlan: Sendable {
   }
 
   /// `lhs AND rhs` as SQLite's `sqlite3ExprAnd` builds it after names are resolved: the
-  /// constant false (written as the parser's `x IN ()`) when either side is always false —
-  /// `x IN ()`, a folded AND, or `x IS NULL` on a column that cannot be NULL.
-  static func conjoined(_ lhs: SQLExpression, _ rhs: SQLExpression, _ context: WhereContext) -> SQLExpression {
-    func isAlwaysFalse(_ expression: SQLExpression) -> Bool {
-      switch expression {
-      case .inList(_, let list, negated: false) where list.isEmpty: return true
-      case .isNull(let operand, negated: false): return !context.canBeNull(operand)
-      default: return ExpressionCompiler.foldsToZero(expression)
-      }
-    }
-    if isAlwaysFalse(lhs) || isAlwaysFalse(rhs) { return ExpressionCompiler.foldedFalse }
+  /// constant false (written as the parser's `x IN ()`) when either side is always false
+  /// (``ExpressionCompiler/isResolvedAlwaysFalse(_:)``).
+  static func conjoined(_ lhs: SQLExpression, _ rhs: SQLExpression, _ compiler: ExpressionCompiler) -> SQLExpression {
+    if compiler.isResolvedAlwaysFalse(lhs) || compiler.isResolvedAlwaysFalse(rhs) { return ExpressionCompiler.foldedFalse }
     return .binary(.and, lhs, rhs)
   }
 
@@ -246,7 +238,8 @@ final class SelectPlan: Sendable {
 
   /// Splits HAVING into the part that stays and the terms SQLite moves to WHERE (those without
   /// aggregates whose column references all sit inside a BINARY-collated GROUP BY term that
-  /// `sqlite3ExprCompare` matches — see ``ExpressionCompiler/isComparable(_:)``).
+  /// `sqlite3ExprCompare` matches — see ``ExpressionCompiler/isComparable(_:)`` — and that are
+  /// not always false).
   private static func splitHaving(
     _ having: SQLExpression, groupBy: [SQLExpression], compiler: ExpressionCompiler
   ) throws -> (kept: SQLExpression?, moved: [SQLExpression]) {
@@ -276,6 +269,9 @@ final class SelectPlan: Sendable {
     }
     var moved: [SQLExpression] = []
     func rewrite(_ expression: SQLExpression) -> SQLExpression {
+      // A term that is always false stays: the groups are still formed and their aggregates
+      // finalized (an overflowing sum() fails), and the WHERE is not cut short.
+      if compiler.isResolvedAlwaysFalse(expression) { return expression }
       if case .binary(.and, let lhs, let rhs) = expression { return .binary(.and, rewrite(lhs), rewrite(rhs)) }
       if !hasAggregate(expression) && readsOnlyGroups(expression) {
         moved.append(expression)
@@ -365,6 +361,11 @@ final class SelectPlan: Sendable {
         ]
         request.purpose = .minMax
       }
+    } else if statement.distinct && orderIsResultList(statement, compiler: compiler) {
+      // SQLite rewrites `SELECT DISTINCT cols … ORDER BY cols` as a GROUP BY of the columns,
+      // which it plans as a DISTINCT clause.
+      request.orderBy = statement.columns.map { .init(expression: $0, descending: false, nullsReversed: false) }
+      request.purpose = .distinctBy
     } else {
       request.orderBy = statement.orderBy.map { term in
         let reversedNulls = term.nulls.map { ($0 == .last) != term.descending } ?? false
@@ -374,6 +375,17 @@ final class SelectPlan: Sendable {
     }
     request.loops.orderBy = request.orderBy.map(\.expression)
     return request
+  }
+
+  /// Whether the ORDER BY is the result column list itself (`sqlite3ExprListCompare`): the same
+  /// expressions, as `sqlite3ExprCompare` sees them, in the same order, each ascending without
+  /// NULLS LAST.
+  private static func orderIsResultList(_ statement: SelectStatement, compiler: ExpressionCompiler) -> Bool {
+    guard statement.orderBy.count == statement.columns.count else { return false }
+    return zip(statement.orderBy, statement.columns).allSatisfy { term, column in
+      guard !term.descending, term.nulls != .last, let key = compiler.comparisonKey(term.expression) else { return false }
+      return key == compiler.comparisonKey(column)
+    }
   }
 
   /// The one aggregate call of a statement that SQLite's min/max optimization serves: the only
@@ -411,6 +423,10 @@ enum ColumnUsage {
       if case .column(let name) = expression, let index = table.columnIndex(name), index != table.rowidColumn {
         result.insert(index)
       }
+      // SQLite's parser replaces `x IN ()`, and an AND with such an operand, by a constant,
+      // dropping their operands before any column is counted.
+      if case .inList(_, let list, _) = expression, list.isEmpty { return }
+      if ExpressionCompiler.foldsToZero(expression) { return }
       expression.children.forEach(walk)
     }
     expressions.forEach(walk)
