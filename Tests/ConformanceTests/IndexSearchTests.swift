@@ -33,4 +33,14 @@ import Testing
     try db.update(Item.where { $0.stock == 1 && $0.id <= 7 }) { $0.set(\.name, to: "restocked") }
     #expect(try db.fetchAll(Item.where { $0.name == "restocked" }.select { $0.id }) == [1, 4, 7])
   }
+
+  /// A grouped query's plan: every engine describes how it reads the table the same way (SQLite
+  /// adds the line of its GROUP BY sorter), so tandem mode has nothing to report.
+  @Test(arguments: BackendKind.allCases)
+  func groupedQueryPlanReadsTheTableAlike(_ kind: BackendKind) throws {
+    let db = try Self.database(kind)
+    let grouped = Statement.select(
+      SelectStatement(table: "items", columns: [.aggregate(.count, nil, distinct: false)], groupBy: [.column("name")]))
+    #expect(try db.queryPlan(for: grouped).first == "SCAN items")
+  }
 }

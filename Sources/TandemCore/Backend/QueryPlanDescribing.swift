@@ -10,3 +10,29 @@ public protocol QueryPlanDescribing {
   /// value while planning: a LIKE or GLOB pattern).
   func queryPlan(for statement: Statement, parameters: [String: SqliteValue]) throws -> [String]
 }
+
+extension Statement {
+  /// The lines of a plan of this statement that both engines describe: how the loop reads the
+  /// table (`SCAN`, `SEARCH`, a `MULTI-INDEX OR` and its branches) and, for a select without
+  /// aggregates or DISTINCT, whether its ORDER BY needs sorting. Tandem mode and the
+  /// differential fuzzer compare these; the other lines (sorters for GROUP BY or DISTINCT, the
+  /// scan of a subquery SQLite adds) are SQLite's own.
+  ///
+  /// ```swift
+  /// statement.comparablePlanLines(["SCAN items", "USE TEMP B-TREE FOR GROUP BY"])  // ["SCAN items"]
+  /// ```
+  package func comparablePlanLines(_ lines: [String]) -> [String] {
+    var sorts = false
+    if case .select(let select) = self, !select.isAggregate, !select.distinct { sorts = true }
+    let table = self.table
+    return lines.filter { line in
+      let text = line.trimmingCharacters(in: .whitespaces)
+      for verb in ["SCAN ", "SEARCH "] where text.hasPrefix(verb) {
+        let rest = text.dropFirst(verb.count)
+        return rest == table || rest.hasPrefix(table + " USING ")
+      }
+      if text == "MULTI-INDEX OR" || text.hasPrefix("INDEX ") { return true }
+      return sorts && (text == "USE TEMP B-TREE FOR ORDER BY" || text == "USE TEMP B-TREE FOR RIGHT PART OF ORDER BY")
+    }
+  }
+}
