@@ -12,49 +12,10 @@ import Testing
 struct FacadeFuzzTests {
   @Test("Every record-level call answers the same on SQLite and on the memory engine")
   func recordCallsAgree() throws {
-    let settings = FuzzSettings.current
-    let count = max(1, settings.cases / 10)
-    var mismatches = 0
-    var calls = 0
-    var refusals: [String: Int] = [:]
-    var failures = 0
-    var failureMessages: [String: Int] = [:]
-    for index in settings.first..<(settings.first &+ UInt64(count)) {
-      var random = SplitMix64(seed: settings.seed, stream: 0xFACADE &+ index)
-      let pair = try FacadePair()
-      for step in 0..<40 {
-        let call = FacadeCall.random(&random)
-        calls += 1
-        let verdict = pair.run(call)
-        if case .agrees(let failure?) = verdict {
-          failures += 1
-          failureMessages[String(failure.prefix(60)), default: 0] += 1
-        }
-        if case .refused(let feature) = verdict {
-          // The engines' data may now differ: the case ends here.
-          refusals[feature, default: 0] += 1
-          break
-        }
-        guard case .differs(let difference) = verdict else { continue }
-        mismatches += 1
-        Issue.record(
-          Comment(
-            rawValue: """
-              === record API mismatch: seed 0x\(String(settings.seed, radix: 16, uppercase: true)), case \(index), call \(step)
-              reproduce: \(settings.reproduction(index: index).replacingOccurrences(of: "DifferentialFuzzTests", with: "FacadeFuzzTests"))
-              call: \(call)
-              \(difference)
-              """))
-        break
-      }
-      if mismatches >= settings.maxMismatches { break }
-    }
-    print(
-      "record API fuzzing: \(count) cases, \(calls) calls (\(failures) failing alike), \(mismatches) mismatch(es), "
-        + "refused by the memory engine: \(refusals)")
-    for (message, count) in failureMessages.sorted(by: { $0.value > $1.value }).prefix(12) { print("  \(count)\t\(message)") }
-    // The calls must mostly succeed, or the fuzzer compares little but error messages.
-    #expect(failures * 2 < calls, "\(failures) of \(calls) calls failed")
+    try RecordFuzzCampaign.run(
+      title: "record API", suite: "FacadeFuzzTests", stream: 0xFACADE, callsPerCase: 40,
+      databases: FacadePerformer.databases, newCase: { _ in { FacadeCall.random(&$0) } },
+      perform: { try FacadePerformer.perform($0, on: $1) })
   }
 }
 
@@ -207,44 +168,11 @@ struct FacadeQuery: CustomStringConvertible {
   }
 }
 
-/// A fresh `.sqliteInMemory` and `.memory` database holding the `probe` table.
-struct FacadePair {
-  let sqlite: Database
-  let memory: Database
-
-  init() throws {
-    sqlite = try Database(.sqliteInMemory)
-    memory = try Database(.memory)
-    try sqlite.create(Probe.self)
-    try memory.create(Probe.self)
-  }
-
-  struct Rollback: Error {}
-
-  enum Verdict {
-    /// Both answered alike (with this error, if they failed).
-    case agrees(failure: String?)
-    /// The memory engine answered `unsupported` (allowed: it must not approximate).
-    case refused(String)
-    case differs(String)
-  }
-
-  /// Runs `call` on both and compares the answers, then the table contents.
-  func run(_ call: FacadeCall) -> Verdict {
-    let theirs = Outcome.of { StatementResult(rows: try Self.perform(call, on: sqlite)) }
-    let mine = Outcome.of { StatementResult(rows: try Self.perform(call, on: memory)) }
-    if let feature = mine.unsupportedFeature { return .refused(feature) }
-    if theirs != mine { return .differs("SQLite: \(theirs)\nmemory: \(mine)") }
-    let tables = (
-      Outcome.of { StatementResult(rows: try Self.contents(sqlite)) }, Outcome.of { StatementResult(rows: try Self.contents(memory)) }
-    )
-    if tables.0 != tables.1 { return .differs("tables differ after the call\nSQLite: \(tables.0)\nmemory: \(tables.1)") }
-    if case .failure(let failure) = theirs { return .agrees(failure: failure.description) }
-    return .agrees(failure: nil)
-  }
-
-  static func contents(_ db: some DatabaseWriter) throws -> [[SqliteValue]] {
-    try db.fetchAll(Probe.all).map(\.sqliteValues)
+/// How the fuzzer's calls run on one database.
+enum FacadePerformer {
+  /// The two databases, each holding the table.
+  static func databases() throws -> EnginePair {
+    try EnginePair(creating: { try $0.create(Probe.self) }, contents: { try $0.fetchAll(Probe.all).map(\.sqliteValues) })
   }
 
   static func perform(_ call: FacadeCall, on db: some DatabaseWriter) throws -> [[SqliteValue]] {
@@ -282,24 +210,7 @@ struct FacadePair {
     case .deleteWhere(let query):
       return [[.integer(Int64(try db.delete(query.select, parameters: query.parameters)))]]
     case .transaction(let calls, let rollsBack):
-      var answers: [[SqliteValue]] = []
-      do {
-        try db.transaction { connection in
-          for call in calls {
-            // A failing call inside is part of the answer, not the end of the transaction; a
-            // refusal by the memory engine ends it.
-            do {
-              answers += try perform(call, on: connection)
-            } catch let error as TandemError where error.kind != .unsupported {
-              answers.append([.text(FailureSummary(error).description)])
-            }
-          }
-          if rollsBack { throw Rollback() }
-        }
-      } catch is Rollback {
-        answers.append([.text("rolled back")])
-      }
-      return answers
+      return try EnginePair.transaction(calls, rollsBack: rollsBack, on: db) { try perform($0, on: $1) }
     }
   }
 }

@@ -12,49 +12,14 @@ import Testing
 struct PlanFacadeFuzzTests {
   @Test("Plan-dependent record calls answer the same on SQLite and on the memory engine")
   func plannedCallsAgree() throws {
-    let settings = FuzzSettings.current
-    let count = max(1, settings.cases / 10)
-    var mismatches = 0
-    var calls = 0
-    var failureMessages: [String: Int] = [:]
-    var refusals: [String: Int] = [:]
-    for index in settings.first..<(settings.first &+ UInt64(count)) {
-      var random = SplitMix64(seed: settings.seed, stream: 0x91A7_0000 &+ index)
-      let pair = try PlannedPair()
-      var nextSlot = random.int(-2...3)
-      for step in 0..<30 {
-        let call = PlannedCall.random(&random, nextSlot: &nextSlot)
-        calls += 1
-        let verdict = pair.run(call)
-        switch verdict {
-        case .agrees(let failure):
-          if let failure { failureMessages[String(failure.prefix(60)), default: 0] += 1 }
-          continue
-        case .refused(let feature):
-          // The engines' data may now differ: the case ends here.
-          refusals[feature, default: 0] += 1
-        case .differs(let difference):
-          mismatches += 1
-          Issue.record(
-            Comment(
-              rawValue: """
-                === plan-dependent record call mismatch: seed 0x\(String(settings.seed, radix: 16, uppercase: true)), case \(index), call \(step)
-                reproduce: \(settings.reproduction(index: index).replacingOccurrences(of: "DifferentialFuzzTests", with: "PlanFacadeFuzzTests"))
-                call: \(call)
-                \(difference)
-                """))
-        }
-        break
-      }
-      if mismatches >= settings.maxMismatches { break }
-    }
-    let failures = failureMessages.values.reduce(0, +)
-    print(
-      "plan-dependent record fuzzing: \(count) cases, \(calls) calls (\(failures) failing alike), \(mismatches) mismatch(es), "
-        + "refused by the memory engine: \(refusals)")
-    for (message, count) in failureMessages.sorted(by: { $0.value > $1.value }).prefix(10) { print("  \(count)\t\(message)") }
-    // The errors are the point here, but most calls must still answer.
-    #expect(failures * 2 < calls, "\(failures) of \(calls) calls failed")
+    try RecordFuzzCampaign.run(
+      title: "plan-dependent record", suite: "PlanFacadeFuzzTests", stream: 0x91A7_0000, callsPerCase: 30,
+      databases: PlannedPerformer.databases,
+      newCase: { random in
+        var nextSlot = random.int(-2...3)
+        return { PlannedCall.random(&$0, nextSlot: &nextSlot) }
+      },
+      perform: { try PlannedPerformer.perform($0, on: $1) })
   }
 }
 
@@ -185,45 +150,11 @@ struct PlannedQuery: CustomStringConvertible {
   }
 }
 
-/// A fresh `.sqliteInMemory` and `.memory` database holding the `planned_probe` table.
-struct PlannedPair {
-  let sqlite: Database
-  let memory: Database
-
-  init() throws {
-    sqlite = try Database(.sqliteInMemory)
-    memory = try Database(.memory)
-    try sqlite.create(PlannedProbe.indexedSchema)
-    try memory.create(PlannedProbe.indexedSchema)
-  }
-
-  struct Rollback: Error {}
-
-  enum Verdict {
-    /// Both answered alike (with this error, if they failed).
-    case agrees(failure: String?)
-    /// The memory engine answered `unsupported` (allowed: it must not approximate).
-    case refused(String)
-    case differs(String)
-  }
-
-  /// Runs `call` on both and compares the answers, then the table contents.
-  func run(_ call: PlannedCall) -> Verdict {
-    let theirs = Outcome.of { StatementResult(rows: try Self.perform(call, on: sqlite)) }
-    let mine = Outcome.of { StatementResult(rows: try Self.perform(call, on: memory)) }
-    if let feature = mine.unsupportedFeature { return .refused(feature) }
-    if theirs != mine { return .differs("SQLite: \(theirs)\nmemory: \(mine)") }
-    let tables = (
-      Outcome.of { StatementResult(rows: try Self.contents(sqlite)) },
-      Outcome.of { StatementResult(rows: try Self.contents(memory)) }
-    )
-    if tables.0 != tables.1 { return .differs("tables differ after the call\nSQLite: \(tables.0)\nmemory: \(tables.1)") }
-    if case .failure(let failure) = theirs { return .agrees(failure: failure.description) }
-    return .agrees(failure: nil)
-  }
-
-  static func contents(_ db: some DatabaseWriter) throws -> [[SqliteValue]] {
-    try db.fetchAll(PlannedProbe.all).map(\.sqliteValues)
+/// How the fuzzer's calls run on one database.
+enum PlannedPerformer {
+  /// The two databases, each holding the table.
+  static func databases() throws -> EnginePair {
+    try EnginePair(creating: { try $0.create(PlannedProbe.indexedSchema) }, contents: { try $0.fetchAll(PlannedProbe.all).map(\.sqliteValues) })
   }
 
   static func perform(_ call: PlannedCall, on db: some DatabaseWriter) throws -> [[SqliteValue]] {
@@ -253,22 +184,7 @@ struct PlannedPair {
     case .delete(let query):
       return [[.integer(Int64(try db.delete(query.filtered)))]]
     case .transaction(let calls, let rollsBack):
-      var answers: [[SqliteValue]] = []
-      do {
-        try db.transaction { connection in
-          for call in calls {
-            do {
-              answers += try perform(call, on: connection)
-            } catch let error as TandemError where error.kind != .unsupported {
-              answers.append([.text(FailureSummary(error).description)])
-            }
-          }
-          if rollsBack { throw Rollback() }
-        }
-      } catch is Rollback {
-        answers.append([.text("rolled back")])
-      }
-      return answers
+      return try EnginePair.transaction(calls, rollsBack: rollsBack, on: db) { try perform($0, on: $1) }
     }
   }
 }
