@@ -5,19 +5,29 @@ import Testing
 /// Tandem mode names a diverging statement by its SQL, which shows no value (it used to print the
 /// statement of the query model, literals included).
 @Suite struct DivergenceDescriptionTests {
-  /// An engine that answers every select with one fixed row.
-  final class FixedAnswer: DatabaseBackend {
+  /// An engine with scripted answers: a select hands over `rows`, then throws `failure` if any;
+  /// any other statement changes one row, or throws `failure`.
+  final class ScriptedBackend: DatabaseBackend {
     let name: String
-    let row: [SqliteValue]
-    init(_ name: String, row: [SqliteValue]) {
+    let rows: [[SqliteValue]]
+    let failure: TandemError?
+    init(_ name: String, rows: [[SqliteValue]], failure: TandemError? = nil) {
       self.name = name
-      self.row = row
+      self.rows = rows
+      self.failure = failure
     }
     func create(_ schema: TableSchema, ifNotExists: Bool) throws {}
     func drop(table: String, ifExists: Bool) throws {}
     func execute(_ statement: Statement, parameters: [String: SqliteValue]) throws -> StatementResult {
-      if case .select = statement { return StatementResult(rows: [row]) }
+      if let failure { throw failure }
+      if case .select = statement { return StatementResult(rows: rows) }
       return StatementResult(changes: 1)
+    }
+    func select(
+      _ statement: SelectStatement, parameters: [String: SqliteValue], eachRow body: ([SqliteValue]) throws -> Void
+    ) throws {
+      for row in rows { try body(row) }
+      if let failure { throw failure }
     }
     var isInTransaction: Bool { false }
     func savepoint(_ name: String) throws {}
@@ -27,7 +37,7 @@ import Testing
   }
 
   @Test func theStatementOfADivergenceShowsNoValue() throws {
-    let backend = TandemBackend(reference: FixedAnswer("sqlite", row: [1]), candidate: FixedAnswer("memory", row: [2]))
+    let backend = TandemBackend(reference: ScriptedBackend("sqlite", rows: [[1]]), candidate: ScriptedBackend("memory", rows: [[2]]))
     let secret = "Secret-7f3a"
     let select = SelectStatement(
       table: "t", columns: [.column("a")], filter: .binary(.equal, .column("b"), .literal(.text(secret))))
@@ -37,52 +47,11 @@ import Testing
     #expect(error.message == "sqlite returned 1 row(s) [(integer 1)], changes 0, last rowid 0 but memory returned 1 row(s) [(integer 2)], changes 0, last rowid 0")
 
     let insert = try #require(throws: TandemError.self) {
-      _ = try TandemBackend(reference: FixedAnswer("sqlite", row: []), candidate: FailingInsert())
+      _ = try TandemBackend(reference: ScriptedBackend("sqlite", rows: []), candidate: ScriptedBackend("memory", rows: [], failure: .misuse("no")))
         .insert(into: "t", columns: ["b"], values: [[.text(secret)]], conflict: .abort)
     }
     #expect(insert.statement == #"INSERT INTO "t" ("b") VALUES (?)"#)
     #expect(!"\(insert)".contains(secret))
-  }
-
-  /// An engine whose every insert fails.
-  final class FailingInsert: DatabaseBackend {
-    let name = "memory"
-    func create(_ schema: TableSchema, ifNotExists: Bool) throws {}
-    func drop(table: String, ifExists: Bool) throws {}
-    func execute(_ statement: Statement, parameters: [String: SqliteValue]) throws -> StatementResult {
-      throw TandemError.misuse("no")
-    }
-    var isInTransaction: Bool { false }
-    func savepoint(_ name: String) throws {}
-    func release(_ name: String) throws {}
-    func rollback(to name: String) throws {}
-    func setTrace(_ trace: (@Sendable (String) -> Void)?) {}
-  }
-
-  /// An engine whose selects hand over one row, then fail.
-  final class FailsAfterOneRow: DatabaseBackend {
-    let name: String
-    let row: [SqliteValue]
-    init(_ name: String, row: [SqliteValue]) {
-      self.name = name
-      self.row = row
-    }
-    func create(_ schema: TableSchema, ifNotExists: Bool) throws {}
-    func drop(table: String, ifExists: Bool) throws {}
-    func execute(_ statement: Statement, parameters: [String: SqliteValue]) throws -> StatementResult {
-      throw TandemError.misuse("execute is not used")
-    }
-    func select(
-      _ statement: SelectStatement, parameters: [String: SqliteValue], eachRow body: ([SqliteValue]) throws -> Void
-    ) throws {
-      try body(row)
-      throw TandemError.sqlite(code: 1, message: "integer overflow", sql: nil)
-    }
-    var isInTransaction: Bool { false }
-    func savepoint(_ name: String) throws {}
-    func release(_ name: String) throws {}
-    func rollback(to name: String) throws {}
-    func setTrace(_ trace: (@Sendable (String) -> Void)?) {}
   }
 
   /// A select that fails on a later row hands over the earlier ones first, as SQLite does, so the
@@ -90,7 +59,11 @@ import Testing
   /// the failure are compared too.
   @Test func rowsBeforeAFailureAreHandedOverAndCompared() throws {
     let select = SelectStatement(table: "t", columns: [.column("a")])
-    let agreeing = TandemBackend(reference: FailsAfterOneRow("sqlite", row: [1]), candidate: FailsAfterOneRow("memory", row: [1]))
+    let overflow = TandemError.sqlite(code: 1, message: "integer overflow", sql: nil)
+    func failsAfterOneRow(_ name: String, _ row: [SqliteValue]) -> ScriptedBackend {
+      ScriptedBackend(name, rows: [row], failure: overflow)
+    }
+    let agreeing = TandemBackend(reference: failsAfterOneRow("sqlite", [1]), candidate: failsAfterOneRow("memory", [1]))
     var seen: [[SqliteValue]] = []
     let engineError = try #require(throws: TandemError.self) {
       try agreeing.select(select, parameters: [:]) { seen.append($0) }
@@ -102,7 +75,7 @@ import Testing
     }
     #expect(callerError.message == "cannot decode")
 
-    let diverging = TandemBackend(reference: FailsAfterOneRow("sqlite", row: [1]), candidate: FailsAfterOneRow("memory", row: [2]))
+    let diverging = TandemBackend(reference: failsAfterOneRow("sqlite", [1]), candidate: failsAfterOneRow("memory", [2]))
     let divergence = try #require(throws: TandemError.self) {
       try diverging.select(select, parameters: [:]) { _ in Issue.record("rows that differ were handed over") }
     }
