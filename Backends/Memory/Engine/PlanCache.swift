@@ -97,10 +97,8 @@ final class PlanCache {
   /// The plan for an insert of this shape, compiled if needed. `rows` are the statement's values
   /// (their errors come between the column list's and the ON CONFLICT clause's).
   func insert(_ shape: InsertPlan.Shape, rows: [[SQLExpression]], catalog: Catalog) throws -> InsertPlan {
+    if let cached = cachedInsert(shape, catalog: catalog) { return cached }
     let fingerprint = catalog.fingerprint
-    if let last = lastInsert, last.fingerprint == fingerprint, last.shape.isExactly(shape) {
-      return last.plan
-    }
     let plan: InsertPlan
     if let cached = SharedPlanCache.insert(shape, fingerprint: fingerprint) {
       plan = cached

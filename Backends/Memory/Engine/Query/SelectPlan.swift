@@ -152,7 +152,8 @@ final class SelectPlan: Sendable {
         })
       if !statement.groupBy.isEmpty, !statement.orderBy.isEmpty, aggregate?.orderedByGroups != true {
         let outputs = statement.columns + statement.orderBy.map(\.expression) + [statement.having].compactMap { $0 }
-        if outputs.contains(where: { Self.retypesGroupColumn($0, definition) }) {
+        let context = WhereContext(table: definition)
+        if outputs.contains(where: { Self.retypesGroupColumn($0, context) }) {
           throw EngineError.unsupported(
             "IN with three or more values on a REAL column outside aggregates, in a grouped query sorted "
               + "after grouping (SQLite then returns that column's whole numbers as INTEGER)")
@@ -179,29 +180,15 @@ final class SelectPlan: Sendable {
   /// knows it is REAL (`MEM_IntReal`), which the ORDER BY sorter's record stores as an INTEGER.
   /// Which later reads see the change depends on SQLite's code order, so the memory engine
   /// refuses the query rather than guess.
-  static func retypesGroupColumn(_ expression: SQLExpression, _ definition: TableDefinition) -> Bool {
-    switch expression {
-    case .aggregate:
-      return false
-    case .inList(let operand, let list, _) where list.count >= 3:
-      if case .column(let name) = ExpressionCompiler.withoutCollate(operand), let index = definition.columnIndex(name),
-        index != definition.rowidColumn, definition.affinities[index] == .real,
-        !list.contains(where: Self.readsAnyColumn)
-      {
-        return true
-      }
-      return expression.children.contains { retypesGroupColumn($0, definition) }
-    default:
-      return expression.children.contains { retypesGroupColumn($0, definition) }
+  static func retypesGroupColumn(_ expression: SQLExpression, _ context: WhereContext) -> Bool {
+    if case .aggregate = expression { return false }
+    if case .inList(let operand, let list, _) = expression, list.count >= 3,
+      let column = context.column(operand), column >= 0, context.table.affinities[column] == .real,
+      !list.contains(where: context.readsTable)
+    {
+      return true
     }
-  }
-
-  /// Whether the expression names a column or the rowid.
-  private static func readsAnyColumn(_ expression: SQLExpression) -> Bool {
-    switch expression {
-    case .column, .rowid: return true
-    default: return expression.children.contains(where: readsAnyColumn)
-    }
+    return expression.children.contains { retypesGroupColumn($0, context) }
   }
 
   /// Whether an aggregate call survives SQLite's parse-time folding (see

@@ -252,23 +252,6 @@ enum Record {
     }
   }
 
-  /// Decodes the values at positions `start..<end` of a record of `count` values into
-  /// `values[start..<end]` (SQLite's OP_Column reads only the columns a statement needs, too).
-  static func decode(
-    _ record: UnsafeRawPointer, count: Int, from start: Int, to end: Int, into values: UnsafeMutablePointer<SqliteValue>
-  ) {
-    if start == 0 && end == count { return decode(record, count: count, into: values) }
-    var header = 0
-    var body = headerSize(record, count: count)
-    var index = 0
-    while index < end {
-      let type = readVarint(record, &header)
-      if index >= start { values[index] = value(serialType: type, at: record + body) }
-      body += bodyLength(type)
-      index += 1
-    }
-  }
-
   /// Decodes the values at the positions `columns` (ascending) of a record of `count` values
   /// into the same positions of `values`.
   static func decode(
