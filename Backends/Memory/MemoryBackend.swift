@@ -94,6 +94,10 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
     }
     do {
       switch statement {
+      case .select(let select) where select.isRelational:
+        var rows: [[SqliteValue]] = []
+        try runRelational(select, parameters) { rows.append($0) }
+        return StatementResult(rows: rows)
       case .select(let select):
         let plan = try selectPlan(select, parameters)
         let table = try storage(of: plan.tablePosition, named: select.table)
@@ -106,6 +110,7 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
         let result = try write { session in try plan.run(insert, parameters, table: table, session: session) }
         return StatementResult(lastInsertRowid: result.lastInsertRowid, changes: result.changes)
       case .update, .delete:
+        if statement.isRelational { try Self.checkSubqueriesAvoidTarget(statement) }
         let plan: any WritePlan
         if let cached = plans.cachedWrite(statement, catalog: catalog) {
           try StatementValidation.checkParameters(cached.placeholderNames, parameters)
@@ -195,6 +200,13 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
       trace(text)
       return text
     }
+    if statement.isRelational {
+      do {
+        return try runRelational(statement, parameters, body)
+      } catch let error as TandemError {
+        throw error.with(statement: description ?? StatementDescription.describe(.select(statement)))
+      }
+    }
     let plan: SelectPlan
     do {
       plan = try selectPlan(statement, parameters)
@@ -212,6 +224,9 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
   ) throws {
     try query.checkCount(of: values)
     let statement = query.statement
+    if statement.isRelational {
+      return try select(statement, parameters: try query.parameters(values), eachRow: body)
+    }
     let description = trace.map { trace in
       let text = StatementDescription.describe(.select(statement))
       trace(text)
@@ -259,6 +274,48 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
   /// Marks the end of a select that the caller's row closure stopped by throwing.
   private struct StoppedByCaller: Error {}
 
+  /// Runs a select that joins tables or holds subqueries: compiled for this run against this
+  /// database's tables (see ``RelationalSelect``), its rows handed to `body` as they come.
+  private func runRelational(
+    _ statement: SelectStatement, _ parameters: [String: SqliteValue], _ body: ([SqliteValue]) throws -> Void
+  ) throws {
+    try checkShape(.select(statement), parameters)
+    let select = try RelationalSelect(statement, catalog: catalog, outer: nil, prefix: .none, parameterNames: [])
+    var values: [SqliteValue] = []
+    for name in select.parameterNames {
+      guard let value = parameters[name] else { throw TandemError.misuse("missing value for parameter :\(name)") }
+      values.append(ValueOperations.bound(value))
+    }
+    try values.withUnsafeBufferPointer { bound in
+      var context = EvaluationContext()
+      context.parameters = bound.baseAddress
+      var bodyError: (any Error)?
+      do {
+        try select.forEachRow(context) { row in
+          do {
+            try body(row)
+          } catch {
+            bodyError = error
+            throw StoppedByCaller()
+          }
+          return true
+        }
+      } catch is StoppedByCaller {
+        if let bodyError { throw bodyError }
+      }
+    }
+  }
+
+  /// Refuses an UPDATE or DELETE whose subqueries read the table it writes: SQLite then decides
+  /// by its plan whether they see rows already changed.
+  private static func checkSubqueriesAvoidTarget(_ statement: Statement) throws {
+    let target = NameKey(statement.table)
+    for query in statement.directSubqueries where Statement.select(query).tablesRead.contains(where: { NameKey($0) == target }) {
+      throw EngineError.unsupported(
+        "a subquery reading \(statement.table) in an UPDATE or DELETE of \(statement.table) (what it sees depends on SQLite's plan)")
+    }
+  }
+
   /// The compiled plan of a select: cached (its shape was checked when it was compiled; the run
   /// checks the parameters first) or compiled after the shape checks.
   private func selectPlan(_ select: SelectStatement, _ parameters: [String: SqliteValue]) throws -> SelectPlan {
@@ -282,11 +339,15 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
   /// it chose as SQLite would choose it, and the sorter an ORDER BY needs.
   public func queryPlan(for statement: Statement, parameters: [String: SqliteValue]) throws -> [String] {
     switch statement {
+    case .select(let select) where select.isRelational:
+      // The loops a relational query runs are not SQLite's plan: there is nothing to compare.
+      return []
     case .select(let select):
       return try selectPlan(select, parameters).queryPlan(parameters, table: select.table)
     case .insert:
       return []
     case .update, .delete:
+      if statement.isRelational { return [] }
       try checkShape(statement, parameters)
       let plan = try plans.cachedWrite(statement, catalog: catalog) ?? plans.write(statement, catalog: catalog)
       return try plan.queryPlan(parameters, table: statement.table)

@@ -22,6 +22,8 @@ import TandemCore
 public struct SQLRenderer: Sendable, Hashable {
   /// How the rowid is spelled for this table, or `nil` when columns shadow every spelling.
   let rowidName: String?
+  /// How the rowid of each other table a statement may read is spelled, by table name.
+  let otherRowidNames: [String: String?]
 
   /// A renderer for statements over a table with these column names.
   ///
@@ -29,9 +31,25 @@ public struct SQLRenderer: Sendable, Hashable {
   /// SQLRenderer(tableColumns: ["rowid", "v"])  // renders the rowid as _rowid_
   /// ```
   public init(tableColumns: [String] = []) {
+    self.init(tableColumns: tableColumns, otherTables: [:])
+  }
+
+  /// A renderer for statements over a table with these column names that also read (join, or
+  /// query in a subquery) the tables of `otherTables`, whose column names are given by table.
+  ///
+  /// ```swift
+  /// SQLRenderer(tableColumns: ["id", "listID"], otherTables: ["lists": ["id", "name"]])
+  /// ```
+  public init(tableColumns: [String], otherTables: [String: [String]]) {
+    rowidName = Self.rowidSpelling(tableColumns)
+    otherRowidNames = otherTables.mapValues(Self.rowidSpelling)
+  }
+
+  /// The first of SQLite's rowid spellings that no column takes.
+  static func rowidSpelling(_ columns: [String]) -> String? {
     // SQLite folds identifier case for ASCII letters only.
-    let taken = Set(tableColumns.map(Self.asciiLowercased))
-    rowidName = ["rowid", "_rowid_", "oid"].first { !taken.contains($0) }
+    let taken = Set(columns.map(Self.asciiLowercased))
+    return ["rowid", "_rowid_", "oid"].first { !taken.contains($0) }
   }
 
   /// A renderer for statements over the table `schema` describes.
@@ -46,7 +64,7 @@ public struct SQLRenderer: Sendable, Hashable {
   /// column list, a function called with the wrong number of arguments, an identifier holding a
   /// NUL character.
   public func render(_ statement: Statement) throws -> RenderedSQL {
-    var writer = SQLTextWriter(rowidName: rowidName)
+    var writer = SQLTextWriter(rowidName: rowidName, otherRowidNames: otherRowidNames)
     switch statement {
     case .select(let select): try writeSelect(select, to: &writer)
     case .insert(let insert): try writeInsert(insert, to: &writer)
@@ -62,7 +80,7 @@ public struct SQLRenderer: Sendable, Hashable {
   /// try SQLRenderer().render(.isNull(.column("a"), negated: true)).sql  // ("a" IS NOT NULL)
   /// ```
   public func render(_ expression: SQLExpression) throws -> RenderedSQL {
-    var writer = SQLTextWriter(rowidName: rowidName)
+    var writer = SQLTextWriter(rowidName: rowidName, otherRowidNames: otherRowidNames)
     try writer.write(expression)
     return RenderedSQL(sql: writer.sql, bindings: writer.bindings)
   }
@@ -70,53 +88,7 @@ public struct SQLRenderer: Sendable, Hashable {
   // MARK: - Statements
 
   private func writeSelect(_ select: SelectStatement, to writer: inout SQLTextWriter) throws {
-    guard !select.columns.isEmpty else {
-      throw TandemError.misuse("a select needs at least one result column")
-    }
-    writer += select.distinct ? "SELECT DISTINCT " : "SELECT "
-    try writer.writeList(select.columns) { try $0.write($1) }
-    writer += " FROM "
-    try writer.writeIdentifier(select.table)
-    if select.isAggregate || select.distinct {
-      // Aggregates and DISTINCT depend on the order rows are visited in (floating-point sums,
-      // which of two equal values represents a group). Forbidding indexes pins that order to
-      // the rowid, the order the memory engine visits rows in; rowid lookups stay allowed.
-      writer += " NOT INDEXED"
-    }
-    if let filter = select.filter {
-      writer += " WHERE "
-      try writer.write(filter)
-    }
-    if !select.groupBy.isEmpty {
-      writer += " GROUP BY "
-      try writer.writeList(select.groupBy) { try $0.write($1) }
-    }
-    if let having = select.having {
-      writer += " HAVING "
-      try writer.write(having)
-    }
-    if !select.orderBy.isEmpty {
-      writer += " ORDER BY "
-      try writer.writeList(select.orderBy) { writer, term in
-        try writer.write(term.expression)
-        writer += term.descending ? " DESC" : " ASC"
-        if let nulls = term.nulls {
-          writer += " "
-          writer += nulls.rawValue
-        }
-      }
-    }
-    if let limit = select.limit {
-      writer += " LIMIT "
-      try writer.write(limit)
-    } else if select.offset != nil {
-      // SQLite has no OFFSET without LIMIT; a negative limit means "no limit".
-      writer += " LIMIT -1"
-    }
-    if let offset = select.offset {
-      writer += " OFFSET "
-      try writer.write(offset)
-    }
+    try writer.writeSelect(select)
   }
 
   private func writeInsert(_ insert: InsertStatement, to writer: inout SQLTextWriter) throws {

@@ -7,9 +7,14 @@ struct SQLTextWriter {
   private var bytes: [UInt8] = []
   private(set) var bindings: [SQLBinding] = []
   let rowidName: String?
+  /// The rowid spelling of every other table the statement may read, by table name.
+  let otherRowidNames: [String: String?]
+  /// The sources of each query level being written, innermost last: alias to table.
+  var scopes: [[String: String]] = []
 
-  init(rowidName: String?) {
+  init(rowidName: String?, otherRowidNames: [String: String?] = [:]) {
     self.rowidName = rowidName
+    self.otherRowidNames = otherRowidNames
     bytes.reserveCapacity(256)
   }
 
@@ -102,6 +107,28 @@ struct SQLTextWriter {
     case .excluded(let name):
       self += "excluded."
       try writeIdentifier(name)
+    case .qualifiedColumn(let source, let name):
+      try writeIdentifier(source)
+      self += "."
+      try writeIdentifier(name)
+    case .qualifiedRowid(let source):
+      try writeIdentifier(source)
+      self += "."
+      self += try rowidSpelling(ofSource: source)
+    case .subquery(let query):
+      self += "("
+      try writeSelect(query)
+      self += ")"
+    case .exists(let query, let negated):
+      self += negated ? "(NOT EXISTS (" : "(EXISTS ("
+      try writeSelect(query)
+      self += "))"
+    case .inSubquery(let operand, let query, let negated):
+      self += "("
+      try write(operand)
+      self += negated ? " NOT IN (" : " IN ("
+      try writeSelect(query)
+      self += "))"
     case .literal(let value):
       writePlaceholder(.value(value))
     case .parameter(let name):

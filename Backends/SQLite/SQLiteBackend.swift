@@ -375,6 +375,7 @@ public final class SQLiteBackend: DatabaseBackend {
     _ statement: Statement, parameters: [String: SqliteValue]
   ) throws -> (PreparedStatement, [SqliteValue], ConstraintContext) {
     let table = try tableInfo(statement.table)
+    let renderer = try self.renderer(for: statement, table: table)
     let sql: String
     let values: [SqliteValue]
     if Self.isCacheable(statement) {
@@ -387,13 +388,13 @@ public final class SQLiteBackend: DatabaseBackend {
           throw error.with(statement: sql)
         }
       } else {
-        let rendered = try table.renderer.render(statement)
+        let rendered = try renderer.render(statement)
         (sql, values) = try Self.resolve(rendered, parameters)
         // An unknown table may be created later with other columns (and another rowid name).
         if !table.columns.isEmpty { renderCache.store(rendered, for: shape, literals: literals) }
       }
     } else {
-      (sql, values) = try Self.resolve(try table.renderer.render(statement), parameters)
+      (sql, values) = try Self.resolve(try renderer.render(statement), parameters)
     }
     let prepared = try cachedStatement(sql)
     return (prepared, values, ConstraintContext(table: statement.table, columns: table.columns))
@@ -614,6 +615,15 @@ public final class SQLiteBackend: DatabaseBackend {
     try release(name)
   }
 
+  /// The renderer for `statement`: its table's, or — for a statement that reads other tables —
+  /// one that also knows their columns (to spell each one's rowid).
+  func renderer(for statement: Statement, table: TableInfo) throws -> SQLRenderer {
+    guard statement.isRelational else { return table.renderer }
+    var others: [String: [String]] = [:]
+    for name in statement.tablesRead { others[name] = try tableInfo(name).columns }
+    return SQLRenderer(tableColumns: table.columns, otherTables: others)
+  }
+
   /// The column names of `table` (from `PRAGMA table_info`) and a renderer that knows them.
   func tableInfo(_ table: String) throws -> TableInfo {
     if let info = tables[table] { return info }
@@ -636,7 +646,7 @@ extension SQLiteBackend: QueryPlanDescribing {
   /// values bound: each row's detail, indented two spaces per level below the top.
   public func queryPlan(for statement: Statement, parameters: [String: SqliteValue]) throws -> [String] {
     let table = try tableInfo(statement.table)
-    let (sql, values) = try Self.resolve(try table.renderer.render(statement), parameters)
+    let (sql, values) = try Self.resolve(try renderer(for: statement, table: table).render(statement), parameters)
     trace?.isSuppressed = true
     defer { trace?.isSuppressed = false }
     let rows = try run("EXPLAIN QUERY PLAN " + sql, values, cached: false)

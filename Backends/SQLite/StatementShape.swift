@@ -22,6 +22,7 @@ struct StatementShape: Hashable {
     case .select(let select):
       hasher.combine(0)
       hasher.combine(select.table)
+      hasher.combine(select.joins.count)
       hasher.combine(select.columns.count)
       hasher.combine(select.distinct)
       hasher.combine(select.filter == nil)
@@ -72,6 +73,15 @@ private struct LiteralLifter {
   mutating func lift(_ select: SelectStatement) -> SelectStatement {
     var select = select
     select.columns = lift(select.columns)
+    // Literals are collected in the order the renderer binds them: join conditions follow the
+    // result columns.
+    if select.joins.contains(where: { $0.condition?.containsLiteral == true }) {
+      select.joins = select.joins.map { join in
+        var join = join
+        join.condition = lift(join.condition)
+        return join
+      }
+    }
     select.filter = lift(select.filter)
     select.groupBy = lift(select.groupBy)
     select.having = lift(select.having)
@@ -127,7 +137,7 @@ private struct LiteralLifter {
 
   private mutating func lift(_ expression: SQLExpression) -> SQLExpression {
     switch expression {
-    case .column, .rowid, .excluded, .parameter:
+    case .column, .rowid, .excluded, .parameter, .qualifiedColumn, .qualifiedRowid:
       return expression
     case .literal(let value):
       literals.append(value)
@@ -136,8 +146,15 @@ private struct LiteralLifter {
       guard expression.containsLiteral else { return expression }
     }
     switch expression {
-    case .column, .rowid, .excluded, .parameter, .literal:
+    case .column, .rowid, .excluded, .parameter, .literal, .qualifiedColumn, .qualifiedRowid:
       return expression
+    case .subquery(let query):
+      return .subquery(lift(query))
+    case .exists(let query, let negated):
+      return .exists(lift(query), negated: negated)
+    case .inSubquery(let operand, let query, let negated):
+      let operand = lift(operand)
+      return .inSubquery(operand, lift(query), negated: negated)
     case .unary(let op, let operand):
       return .unary(op, lift(operand))
     case .binary(let op, let left, let right):
@@ -183,7 +200,9 @@ extension SQLExpression {
   var containsLiteral: Bool {
     switch self {
     case .literal: true
-    case .column, .rowid, .excluded, .parameter: false
+    case .column, .rowid, .excluded, .parameter, .qualifiedColumn, .qualifiedRowid: false
+    case .subquery(let query), .exists(let query, _): query.expressions.contains(where: \.containsLiteral)
+    case .inSubquery(let e, let query, _): e.containsLiteral || query.expressions.contains(where: \.containsLiteral)
     case .unary(_, let e), .cast(let e, _), .isNull(let e, _), .collate(let e, _): e.containsLiteral
     case .aggregate(_, let e, _): e?.containsLiteral ?? false
     case .binary(_, let a, let b), .glob(let a, let b, _): a.containsLiteral || b.containsLiteral

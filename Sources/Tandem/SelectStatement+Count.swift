@@ -15,7 +15,9 @@ extension SelectStatement {
   /// Reminder.all.select { $0.id.abs() }.statement.countsAsCountStar(parameters: [:])      // false
   /// ```
   func countsAsCountStar(parameters: [String: SqliteValue]) -> Bool {
-    guard !distinct, groupBy.isEmpty, having == nil, !isAggregate, limit == nil, offset == nil else { return false }
+    guard !distinct, joins.isEmpty, groupBy.isEmpty, having == nil, !isAggregate, limit == nil, offset == nil else {
+      return false
+    }
     return columns.allSatisfy { $0.cannotFail(parameters: parameters) }
       && orderBy.allSatisfy { $0.expression.cannotFail(parameters: parameters) }
       && (filter?.cannotFail(parameters: parameters) ?? true)
@@ -31,8 +33,10 @@ extension SQLExpression {
   func cannotFail(parameters: [String: SqliteValue]) -> Bool {
     func safe(_ expression: SQLExpression) -> Bool { expression.cannotFail(parameters: parameters) }
     switch self {
-    case .column, .rowid, .literal:
+    case .column, .rowid, .literal, .qualifiedColumn, .qualifiedRowid:
       return true
+    case .subquery, .exists, .inSubquery:
+      return false
     case .parameter(let name):
       return parameters[name] != nil
     case .unary(_, let operand):

@@ -49,7 +49,7 @@ import Testing
     let db = try Self.database(kind)
     // `%` on reals does not compile (SQLite truncates both operands to integers first, which is
     // not Swift's `truncatingRemainder`); the engines' behaviour is still compared, untyped.
-    let remainder = { (o: Operand.Columns) in TypedExpression<Double?>(.binary(.remainder, o.r.expression, o.s.expression)) }
+    let remainder = { (o: TableView<Operand>) in TypedExpression<Double?>(.binary(.remainder, o.r.expression, o.s.expression)) }
     let results = try db.rows(Operand.all.select { ($0.r + $0.s, $0.r - $0.s, $0.r * $0.s, $0.r / $0.s, remainder($0)) })
     #expect(results[0] == [9.5, 5.5, 15.0, 3.75, 1.0])
     // -7.5 * 0.0 is -0.0 (a computed value keeps its sign); x / 0.0 and x % 0.0 are NULL.

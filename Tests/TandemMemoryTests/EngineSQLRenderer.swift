@@ -83,6 +83,9 @@ struct EngineSQLRenderer {
     case .column(let column): return name(column)
     case .rowid: return rowidName
     case .excluded(let column): return "excluded." + name(column)
+    case .qualifiedColumn(let source, let column): return name(source) + "." + name(column)
+    case .qualifiedRowid(let source): return name(source) + "." + rowidName
+    case .subquery, .exists, .inSubquery: return "NULL /* subqueries are not rendered here */"
     case .literal(let value):
       bindings.append(value)
       return "?"

@@ -70,7 +70,9 @@ final class PlanCache {
 
   /// A compiled plan for this UPDATE or DELETE, if one is cached.
   func cachedWrite(_ statement: Statement, catalog: Catalog) -> (any WritePlan)? {
-    SharedPlanCache.write(statement, fingerprint: catalog.fingerprint)
+    // A statement with subqueries reads this database's tables directly: it is never shared.
+    guard !statement.isRelational else { return nil }
+    return SharedPlanCache.write(statement, fingerprint: catalog.fingerprint)
   }
 
   /// Compiles and caches an UPDATE or DELETE whose shape was checked.
@@ -83,7 +85,7 @@ final class PlanCache {
     case .delete(let delete): plan = try DeletePlan(delete, table: table, tablePosition: position, catalog: catalog)
     case .select, .insert: throw TandemError.misuse("only an UPDATE or a DELETE has a write plan")
     }
-    SharedPlanCache.store(plan, for: statement, fingerprint: catalog.fingerprint)
+    if !statement.isRelational { SharedPlanCache.store(plan, for: statement, fingerprint: catalog.fingerprint) }
     return plan
   }
 

@@ -18,19 +18,25 @@ enum ComparisonOperands {
   static func prepare(
     _ lhs: SqliteValue, _ lhsAffinity: Affinity, _ rhs: SqliteValue, _ rhsAffinity: Affinity
   ) -> (SqliteValue, SqliteValue) {
-    let affinity: Affinity
+    let affinity = combined(lhsAffinity, rhsAffinity)
+    return (operand(lhs, under: affinity), operand(rhs, under: affinity))
+  }
+
+  /// The affinity a comparison applies to both operands, from each side's affinity
+  /// (`sqlite3CompareAffinity`).
+  static func combined(_ lhsAffinity: Affinity, _ rhsAffinity: Affinity) -> Affinity {
     if lhsAffinity != .none && rhsAffinity != .none {
-      affinity = lhsAffinity.isNumeric || rhsAffinity.isNumeric ? .numeric : .blob
-    } else {
-      affinity = lhsAffinity == .none ? rhsAffinity : lhsAffinity
+      return lhsAffinity.isNumeric || rhsAffinity.isNumeric ? .numeric : .blob
     }
+    return lhsAffinity == .none ? rhsAffinity : lhsAffinity
+  }
+
+  /// One operand after the conversion of a comparison whose ``combined(_:_:)`` affinity is `affinity`.
+  static func operand(_ value: SqliteValue, under affinity: Affinity) -> SqliteValue {
     switch affinity {
-    case .integer, .real, .numeric:
-      return (numericOperand(lhs), numericOperand(rhs))
-    case .text:
-      return (textOperand(lhs), textOperand(rhs))
-    case .blob, .none:
-      return (lhs, rhs)
+    case .integer, .real, .numeric: numericOperand(value)
+    case .text: textOperand(value)
+    case .blob, .none: value
     }
   }
 

@@ -7,7 +7,11 @@ extension SQLExpression {
   /// ```
   public var children: [SQLExpression] {
     switch self {
-    case .column, .rowid, .excluded, .literal, .parameter: []
+    case .column, .rowid, .excluded, .literal, .parameter, .qualifiedColumn, .qualifiedRowid: []
+    // A subquery's own expressions belong to another query level: walks that must see them
+    // descend through ``subqueries`` on purpose.
+    case .subquery, .exists: []
+    case .inSubquery(let e, _, _): [e]
     case .unary(_, let e), .cast(let e, _), .isNull(let e, _), .collate(let e, _): [e]
     case .binary(_, let a, let b): [a, b]
     case .function(_, let arguments): arguments
@@ -31,7 +35,9 @@ extension SQLExpression {
     guard parts.indices.contains(index) else { return self }
     parts[index] = new
     switch self {
-    case .column, .rowid, .excluded, .literal, .parameter: return self
+    case .column, .rowid, .excluded, .literal, .parameter, .qualifiedColumn, .qualifiedRowid, .subquery, .exists:
+      return self
+    case .inSubquery(_, let query, let negated): return .inSubquery(parts[0], query, negated: negated)
     case .unary(let op, _): return .unary(op, parts[0])
     case .cast(_, let type): return .cast(parts[0], as: type)
     case .isNull(_, let negated): return .isNull(parts[0], negated: negated)
@@ -56,5 +62,46 @@ extension SQLExpression {
       let newElse: SQLExpression? = otherwise == nil ? nil : parts[cursor]
       return .caseWhen(base: newBase, branches: newBranches, else: newElse)
     }
+  }
+
+  /// The subqueries this expression holds directly (not those nested inside them).
+  ///
+  /// ```swift
+  /// SQLExpression.exists(inner, negated: false).directSubqueries  // [inner]
+  /// ```
+  public var directSubqueries: [SelectStatement] {
+    var result: [SelectStatement] = []
+    func walk(_ expression: SQLExpression) {
+      switch expression {
+      case .subquery(let query), .exists(let query, _): result.append(query)
+      case .inSubquery(_, let query, _): result.append(query)
+      default: break
+      }
+      expression.children.forEach(walk)
+    }
+    walk(self)
+    return result
+  }
+
+  /// Whether a subquery appears anywhere in the expression.
+  public var containsSubquery: Bool {
+    switch self {
+    case .subquery, .exists, .inSubquery: true
+    default: children.contains(where: \.containsSubquery)
+    }
+  }
+
+  /// The expression with `transform` applied bottom-up to every node of this query level
+  /// (subqueries are left as they are).
+  ///
+  /// ```swift
+  /// SQLExpression.binary(.add, .column("a"), .literal(1)).mapped { $0 == .column("a") ? .column("b") : $0 }
+  /// ```
+  public func mapped(_ transform: (SQLExpression) -> SQLExpression) -> SQLExpression {
+    var result = self
+    for (index, child) in children.enumerated() {
+      result = result.replacingChild(at: index, with: child.mapped(transform))
+    }
+    return transform(result)
   }
 }

@@ -10,10 +10,21 @@
 ///   .unary(.not, .column("is_completed")))
 /// ```
 public indirect enum SQLExpression: Sendable, Hashable {
-  /// A column of the statement's table.
+  /// A column found by name among the statement's sources (SQLite's name resolution: the
+  /// innermost query first, then the queries around it).
   case column(String)
-  /// The table's rowid.
+  /// The table's rowid (of the statement's only source).
   case rowid
+  /// A column of one source, named by its alias: `"lists"."name"`.
+  case qualifiedColumn(source: String, name: String)
+  /// The rowid of one source, named by its alias: `"lists".rowid`.
+  case qualifiedRowid(source: String)
+  /// A scalar subquery, `(SELECT …)`: its first row's first column, NULL without rows.
+  case subquery(SelectStatement)
+  /// `[NOT] EXISTS (SELECT …)`.
+  case exists(SelectStatement, negated: Bool)
+  /// `expr [NOT] IN (SELECT …)`.
+  case inSubquery(SQLExpression, SelectStatement, negated: Bool)
   /// A column of the row proposed for insertion, in an upsert's `DO UPDATE` (`excluded.name`).
   case excluded(String)
   /// A constant value (always bound, never spliced into SQL).

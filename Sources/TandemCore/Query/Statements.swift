@@ -16,13 +16,28 @@ public enum Statement: Sendable, Hashable {
   }
 }
 
-/// `SELECT` over one table.
+/// `SELECT` over one table, or over several joined (``joins``).
 ///
 /// The query builder makes the order deterministic before a backend sees it: without ORDER BY the
-/// rows come in rowid order (group-key order when grouped, result order when DISTINCT), and the
-/// rowid ends every ORDER BY as the last tie-breaker.
+/// rows come in rowid order — of each source in FROM order, for a join — (group-key order when
+/// grouped, result order when DISTINCT), and those rowids end every ORDER BY as the last
+/// tie-breakers.
+///
+/// ```swift
+/// // SELECT "reminders"."title", "lists"."name" FROM "reminders" JOIN "lists" ON …
+/// SelectStatement(
+///   table: "reminders",
+///   joins: [JoinClause(.inner, table: "lists", on: .binary(.equal,
+///     .qualifiedColumn(source: "reminders", name: "listID"), .qualifiedColumn(source: "lists", name: "id")))],
+///   columns: [.qualifiedColumn(source: "reminders", name: "title"), .qualifiedColumn(source: "lists", name: "name")])
+/// ```
 public struct SelectStatement: Sendable, Hashable {
+  /// The first source's table.
   public var table: String
+  /// The first source's alias, when it is not the table's name.
+  public var alias: String?
+  /// The sources joined to the first, in FROM order.
+  public var joins: [JoinClause] = []
   /// The result columns.
   public var columns: [SQLExpression]
   public var distinct: Bool = false
@@ -34,11 +49,13 @@ public struct SelectStatement: Sendable, Hashable {
   public var offset: SQLExpression?
 
   public init(
-    table: String, columns: [SQLExpression], distinct: Bool = false, filter: SQLExpression? = nil,
-    groupBy: [SQLExpression] = [], having: SQLExpression? = nil, orderBy: [OrderingTerm] = [],
-    limit: SQLExpression? = nil, offset: SQLExpression? = nil
+    table: String, alias: String? = nil, joins: [JoinClause] = [], columns: [SQLExpression], distinct: Bool = false,
+    filter: SQLExpression? = nil, groupBy: [SQLExpression] = [], having: SQLExpression? = nil,
+    orderBy: [OrderingTerm] = [], limit: SQLExpression? = nil, offset: SQLExpression? = nil
   ) {
     self.table = table
+    self.alias = alias
+    self.joins = joins
     self.columns = columns
     self.distinct = distinct
     self.filter = filter
@@ -52,6 +69,63 @@ public struct SelectStatement: Sendable, Hashable {
   /// Whether the result columns contain an aggregate (so the query returns one row per group).
   public var isAggregate: Bool {
     !groupBy.isEmpty || columns.contains(where: \.containsAggregate) || (having?.containsAggregate ?? false)
+  }
+
+  /// The sources in FROM order: each one's table and the name it is qualified by.
+  ///
+  /// ```swift
+  /// SelectStatement(table: "reminders", columns: [.column("id")]).sources  // [("reminders", "reminders")]
+  /// ```
+  public var sources: [(table: String, alias: String)] {
+    [(table, alias ?? table)] + joins.map { ($0.table, $0.alias ?? $0.table) }
+  }
+
+  /// Whether the statement reads more than one table or holds a subquery anywhere (a relational
+  /// query, rather than a scan of one table).
+  public var isRelational: Bool {
+    !joins.isEmpty || expressions.contains(where: \.containsSubquery)
+  }
+
+  /// Every expression of this query level: result columns, join conditions, WHERE, GROUP BY,
+  /// HAVING, ORDER BY, LIMIT and OFFSET.
+  public var expressions: [SQLExpression] {
+    var list = columns + joins.compactMap(\.condition) + groupBy + orderBy.map(\.expression)
+    for clause in [filter, having, limit, offset] { if let clause { list.append(clause) } }
+    return list
+  }
+}
+
+/// One table joined to the sources before it.
+///
+/// ```swift
+/// JoinClause(.left, table: "reminders", on: .binary(.equal,
+///   .qualifiedColumn(source: "lists", name: "id"), .qualifiedColumn(source: "reminders", name: "listID")))
+/// ```
+public struct JoinClause: Sendable, Hashable {
+  /// How rows of this table combine with the rows before it.
+  public enum Kind: String, Sendable, Hashable {
+    /// `JOIN … ON`: the pairs that satisfy the condition.
+    case inner = "JOIN"
+    /// `LEFT JOIN … ON`: as inner, plus each earlier row without a match, with NULLs for this table.
+    case left = "LEFT JOIN"
+    /// `CROSS JOIN`: every pair (a condition, if any, filters them like an inner join's).
+    case cross = "CROSS JOIN"
+  }
+
+  public var kind: Kind
+  /// The joined table.
+  public var table: String
+  /// The name its columns are qualified by, when it is not the table's name (a self-join).
+  public var alias: String?
+  /// The ON condition.
+  public var condition: SQLExpression?
+
+  /// A join of `table` (named `alias` in the query, if given) on `condition`.
+  public init(_ kind: Kind, table: String, alias: String? = nil, on condition: SQLExpression? = nil) {
+    self.kind = kind
+    self.table = table
+    self.alias = alias
+    self.condition = condition
   }
 }
 
@@ -144,7 +218,9 @@ extension SQLExpression {
   public var containsAggregate: Bool {
     switch self {
     case .aggregate: true
-    case .column, .rowid, .excluded, .literal, .parameter: false
+    // An aggregate inside a subquery aggregates the subquery's rows.
+    case .column, .rowid, .excluded, .literal, .parameter, .qualifiedColumn, .qualifiedRowid, .subquery, .exists: false
+    case .inSubquery(let e, _, _): e.containsAggregate
     case .unary(_, let e), .cast(let e, _), .isNull(let e, _), .collate(let e, _): e.containsAggregate
     case .binary(_, let a, let b): a.containsAggregate || b.containsAggregate
     case .function(_, let args): args.contains(where: \.containsAggregate)
@@ -157,5 +233,47 @@ extension SQLExpression {
         || branches.contains { $0.when.containsAggregate || $0.then.containsAggregate }
         || (otherwise?.containsAggregate ?? false)
     }
+  }
+}
+
+extension Statement {
+  /// Whether the statement reads more than one table or holds a subquery.
+  ///
+  /// ```swift
+  /// Statement.select(SelectStatement(table: "t", columns: [.column("a")])).isRelational  // false
+  /// ```
+  public var isRelational: Bool {
+    switch self {
+    case .select(let s): s.isRelational
+    case .insert: false
+    case .update(let s): s.filter?.containsSubquery == true || s.assignments.contains { $0.value.containsSubquery }
+    case .delete(let s): s.filter?.containsSubquery == true
+    }
+  }
+
+  /// The subqueries of the statement's own clauses (not those nested inside them).
+  public var directSubqueries: [SelectStatement] {
+    switch self {
+    case .select(let s): s.expressions.flatMap(\.directSubqueries)
+    case .insert: []
+    case .update(let s): ((s.filter.map { [$0] } ?? []) + s.assignments.map(\.value)).flatMap(\.directSubqueries)
+    case .delete(let s): s.filter?.directSubqueries ?? []
+    }
+  }
+
+  /// Every table the statement names, its subqueries' included, each once, in order of appearance.
+  ///
+  /// ```swift
+  /// // SELECT … FROM "lists" WHERE EXISTS (SELECT … FROM "reminders" …)
+  /// statement.tablesRead  // ["lists", "reminders"]
+  /// ```
+  public var tablesRead: [String] {
+    var names: [String] = [table]
+    if case .select(let s) = self { names += s.joins.map(\.table) }
+    for query in directSubqueries {
+      names += Statement.select(query).tablesRead
+    }
+    var seen = Set<String>()
+    return names.filter { seen.insert($0).inserted }
   }
 }

@@ -55,6 +55,7 @@ extension SQLExpression {
     } catch {
       var column: String?
       if case .column(let name)? = target { column = name }
+      if case .qualifiedColumn(_, let name)? = target { column = name }
       return UnstorableValue.placeholder(error, swiftType: "\(V.self)", column: column)
     }
     return .literal(value.sqliteValue)

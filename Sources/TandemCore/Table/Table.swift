@@ -95,6 +95,10 @@ public struct RowDecoder {
     return decoded
   }
 
+  /// Skips the next `count` values (a LEFT JOIN's record without a match).
+  @inlinable
+  public mutating func skip(_ count: Int) { position = Swift.min(position + count, end) }
+
   /// Decodes the next value through a representation and returns the represented Swift value.
   @inlinable
   public mutating func decode<R: ColumnRepresentation>(as representation: R.Type) throws -> R.Represented {

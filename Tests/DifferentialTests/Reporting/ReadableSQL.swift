@@ -88,6 +88,9 @@ struct ReadableSQL {
     case .column(let name): return Self.identifier(name)
     case .rowid: return rowidName
     case .excluded(let name): return "excluded." + Self.identifier(name)
+    case .qualifiedColumn(let source, let name): return Self.identifier(source) + "." + Self.identifier(name)
+    case .qualifiedRowid(let source): return Self.identifier(source) + "." + rowidName
+    case .subquery, .exists, .inSubquery: return "(subquery)"
     case .literal(let value): return Self.literal(value)
     case .parameter(let name): return ":" + name
     case .unary(let op, let operand): return "(" + (op == .not ? "NOT " : op.rawValue) + self.expression(operand) + ")"

@@ -27,6 +27,11 @@ final class ExpressionCompiler {
 
   /// The table whose columns expressions may name (`nil`: none, as in INSERT … VALUES).
   let table: TableDefinition?
+  /// The sources of a relational query level, when expressions read several tables or the
+  /// tables around a subquery; `nil` for a statement over `table` alone.
+  var scope: SourceScope?
+  /// The database whose tables subqueries read; `nil` where no subquery may appear.
+  var catalog: Catalog?
   /// Whether `excluded.x` may appear (an upsert's DO UPDATE).
   var allowsExcluded = false
   /// Whether the table's columns are out of scope (LIMIT and OFFSET name none), while the
@@ -76,12 +81,31 @@ final class ExpressionCompiler {
       return constant { context in context.parameters?[slot] ?? .null }
 
     case .column(let name):
+      if let scope, !hidesColumns { return scoped(try scope.resolve(column: name, source: nil)) }
       return try column(named: name)
 
     case .rowid:
+      if let scope, !hidesColumns { return scoped(try scope.resolveRowid(source: nil)) }
       // The SQLite backend names it rowid, _rowid_ or oid, whichever no column takes.
       guard table != nil, !hidesColumns else { throw EngineError.noSuchColumn("rowid") }
       return rowidReference()
+
+    case .qualifiedColumn(let source, let name):
+      if let scope, !hidesColumns { return scoped(try scope.resolve(column: name, source: source)) }
+      guard let table, !hidesColumns, NameKey(source) == NameKey(table.name) else {
+        throw EngineError.noSuchColumn("\(source).\(name)")
+      }
+      return try column(named: name)
+
+    case .qualifiedRowid(let source):
+      if let scope, !hidesColumns { return scoped(try scope.resolveRowid(source: source)) }
+      guard let table, !hidesColumns, NameKey(source) == NameKey(table.name) else {
+        throw EngineError.noSuchColumn("\(source).rowid")
+      }
+      return rowidReference()
+
+    case .subquery, .exists, .inSubquery:
+      return try subquery(expression)
 
     case .excluded(let name):
       guard allowsExcluded, let table, let index = table.columnIndex(name) else {
@@ -277,6 +301,14 @@ final class ExpressionCompiler {
     return CompiledExpression(
       evaluate: { context in try value(context).applyingStorageAffinity(affinity) }, affinity: affinity,
       collation: column.collation, hasExplicitCollation: false, isConstant: true)
+  }
+
+  /// A column of a relational query's combined row.
+  private func scoped(_ reference: SourceScope.Reference) -> CompiledExpression {
+    let slot = reference.slot
+    return CompiledExpression(
+      evaluate: { context in context.row?[slot] ?? .null }, affinity: reference.affinity,
+      collation: .binary, hasExplicitCollation: false, isConstant: false)
   }
 
   private func rowidReference() -> CompiledExpression {

@@ -70,6 +70,12 @@ enum StatementDescription {
     case .column(let name): return name
     case .rowid: return "rowid"
     case .excluded(let name): return "excluded.\(name)"
+    case .qualifiedColumn(let source, let name): return "\(source).\(name)"
+    case .qualifiedRowid(let source): return "\(source).rowid"
+    case .subquery(let query): return "(" + describe(.select(query)) + ")"
+    case .exists(let query, let negated): return (negated ? "not exists (" : "exists (") + describe(.select(query)) + ")"
+    case .inSubquery(let e, let query, let negated):
+      return nested(e) + (negated ? " not in (" : " in (") + describe(.select(query)) + ")"
     case .literal: return "?"
     case .parameter(let name): return ":\(name)"
     case .unary(let op, let e):
@@ -105,7 +111,8 @@ enum StatementDescription {
 
   private static func nested(_ expression: SQLExpression) -> String {
     switch expression {
-    case .column, .rowid, .excluded, .literal, .parameter, .function, .aggregate, .cast:
+    case .column, .rowid, .excluded, .literal, .parameter, .function, .aggregate, .cast, .qualifiedColumn,
+      .qualifiedRowid, .subquery:
       return describe(expression)
     default:
       return "(" + describe(expression) + ")"

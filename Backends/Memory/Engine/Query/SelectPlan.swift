@@ -128,28 +128,7 @@ final class SelectPlan: Sendable {
       SortTerm(descending: term.descending, nulls: term.nulls, collation: compiled.collation ?? .binary)
     }
     if isAggregate {
-      let analysisOrder = statement.columns + statement.orderBy.map(\.expression) + [statement.having].compactMap { $0 }
-      var stepOrder: [Int] = []
-      for call in Self.aggregateCalls(in: analysisOrder) {
-        guard let slot = compiler.aggregateSlot(for: call) else { continue }
-        if !stepOrder.contains(slot) || !ExpressionCompiler.isComparable(call) { stepOrder.append(slot) }
-      }
-      for slot in compiler.aggregates.indices where !stepOrder.contains(slot) { stepOrder.append(slot) }
-      let stepsSlot = stepOrder.indices.map { !stepOrder[..<$0].contains(stepOrder[$0]) }
-      let sameLength = statement.orderBy.count == statement.groupBy.count
-      let groupTerms = compiledGroups.enumerated().map { index, compiled in
-        SortTerm(
-          descending: sameLength && statement.orderBy[index].descending, nulls: nil,
-          collation: compiled.collation ?? .binary)
-      }
-      aggregate = AggregatePart(
-        groupKeys: compiledGroups.map(\.evaluate), groupTerms: groupTerms,
-        having: having, calls: compiler.aggregates, stepOrder: stepOrder, stepsSlot: stepsSlot,
-        hasExtremum: compiler.aggregates.contains { $0.function == .min || $0.function == .max },
-        orderedByGroups: sameLength && zip(statement.orderBy, statement.groupBy).allSatisfy { term, group in
-          compiler.comparisonKey(group).map { $0 == compiler.comparisonKey(term.expression) } == true
-            && (term.nulls == nil || (term.nulls == .last) == term.descending)
-        })
+      aggregate = Self.aggregatePart(statement, compiler: compiler, compiledGroups: compiledGroups, having: having)
       if !statement.groupBy.isEmpty, !statement.orderBy.isEmpty, aggregate?.orderedByGroups != true {
         let outputs = statement.columns + statement.orderBy.map(\.expression) + [statement.having].compactMap { $0 }
         let context = WhereContext(table: definition)
@@ -162,6 +141,37 @@ final class SelectPlan: Sendable {
     } else {
       aggregate = nil
     }
+  }
+
+  /// The grouped part of an aggregate query, from its compiled GROUP BY terms and HAVING: the
+  /// aggregate calls in SQLite's analysis order (result columns, ORDER BY, HAVING) and how groups
+  /// are ordered.
+  static func aggregatePart(
+    _ statement: SelectStatement, compiler: ExpressionCompiler, compiledGroups: [CompiledExpression],
+    having: ConditionEvaluator?
+  ) -> AggregatePart {
+    let analysisOrder = statement.columns + statement.orderBy.map(\.expression) + [statement.having].compactMap { $0 }
+    var stepOrder: [Int] = []
+    for call in Self.aggregateCalls(in: analysisOrder) {
+      guard let slot = compiler.aggregateSlot(for: call) else { continue }
+      if !stepOrder.contains(slot) || !ExpressionCompiler.isComparable(call) { stepOrder.append(slot) }
+    }
+    for slot in compiler.aggregates.indices where !stepOrder.contains(slot) { stepOrder.append(slot) }
+    let stepsSlot = stepOrder.indices.map { !stepOrder[..<$0].contains(stepOrder[$0]) }
+    let sameLength = statement.orderBy.count == statement.groupBy.count
+    let groupTerms = compiledGroups.enumerated().map { index, compiled in
+      SortTerm(
+        descending: sameLength && statement.orderBy[index].descending, nulls: nil,
+        collation: compiled.collation ?? .binary)
+    }
+    return AggregatePart(
+      groupKeys: compiledGroups.map(\.evaluate), groupTerms: groupTerms,
+      having: having, calls: compiler.aggregates, stepOrder: stepOrder, stepsSlot: stepsSlot,
+      hasExtremum: compiler.aggregates.contains { $0.function == .min || $0.function == .max },
+      orderedByGroups: sameLength && zip(statement.orderBy, statement.groupBy).allSatisfy { term, group in
+        compiler.comparisonKey(group).map { $0 == compiler.comparisonKey(term.expression) } == true
+          && (term.nulls == nil || (term.nulls == .last) == term.descending)
+      })
   }
 
   /// `lhs AND rhs` as SQLite's `sqlite3ExprAnd` builds it after names are resolved: the
@@ -239,7 +249,8 @@ final class SelectPlan: Sendable {
         return true
       }
       switch expression {
-      case .column, .rowid, .excluded, .aggregate: return false
+      case .column, .rowid, .excluded, .aggregate, .qualifiedColumn, .qualifiedRowid: return false
+      case .subquery, .exists, .inSubquery: return false
       case .literal, .parameter: return true
       case .unary(_, let e), .cast(let e, _), .isNull(let e, _), .collate(let e, _): return readsOnlyGroups(e)
       case .binary(_, let a, let b): return readsOnlyGroups(a) && readsOnlyGroups(b)
@@ -294,14 +305,17 @@ final class SelectPlan: Sendable {
   }
 
   /// Aggregate calls in the order SQLite's analysis meets them (pre-order, operands left to right).
-  private static func aggregateCalls(in expressions: [SQLExpression]) -> [SQLExpression] {
+  static func aggregateCalls(in expressions: [SQLExpression]) -> [SQLExpression] {
     var result: [SQLExpression] = []
     func walk(_ expression: SQLExpression) {
       if ExpressionCompiler.foldsToZero(expression) { return }
       if case .inList(_, let list, _) = expression, list.isEmpty { return }
       switch expression {
       case .aggregate: result.append(expression)
-      case .column, .rowid, .excluded, .literal, .parameter: break
+      case .column, .rowid, .excluded, .literal, .parameter, .qualifiedColumn, .qualifiedRowid: break
+      // A subquery's aggregates belong to the subquery.
+      case .subquery, .exists: break
+      case .inSubquery(let e, _, _): walk(e)
       case .unary(_, let e), .cast(let e, _), .isNull(let e, _), .collate(let e, _): walk(e)
       case .binary(_, let a, let b): walk(a); walk(b)
       case .function(_, let arguments): arguments.forEach(walk)

@@ -120,6 +120,12 @@ enum StatementValidation {
         guard !s.columns.isEmpty else { throw TandemError.misuse("a select needs at least one result column") }
         try s.columns.forEach { try expression($0) }
         try SQLName.check(s.table)
+        try s.alias.map(SQLName.check)
+        for join in s.joins {
+          try SQLName.check(join.table)
+          try join.alias.map(SQLName.check)
+          try join.condition.map { try expression($0) }
+        }
         try s.filter.map { try expression($0) }
         try s.groupBy.forEach { try expression($0) }
         try s.having.map { try expression($0) }
@@ -206,6 +212,20 @@ enum StatementValidation {
       switch e {
       case .column(let name), .excluded(let name):
         try SQLName.check(name)
+      case .qualifiedColumn(let source, let name):
+        try SQLName.check(source)
+        try SQLName.check(name)
+      case .qualifiedRowid(let source):
+        try SQLName.check(source)
+      case .subquery(let query), .exists(let query, _):
+        nesting += 1
+        defer { nesting -= 1 }
+        try statement(.select(query))
+      case .inSubquery(let value, let query, _):
+        try operand(value, cost: 1)
+        nesting += 1
+        defer { nesting -= 1 }
+        try statement(.select(query))
       case .literal:
         break
       case .rowid:

@@ -10,8 +10,10 @@ enum StatementJournal {
   /// a possible abort. `coalesce` and `ifnull` are coded inline; LIKE and GLOB are calls.
   static func callsFunction(_ expression: SQLExpression) -> Bool {
     switch expression {
-    case .column, .rowid, .excluded, .literal, .parameter:
+    case .column, .rowid, .excluded, .literal, .parameter, .qualifiedColumn, .qualifiedRowid:
       return false
+    case .subquery, .exists, .inSubquery:
+      return true
     case .function(let function, let arguments):
       switch function {
       case .coalesce, .ifnull: return arguments.contains(where: callsFunction)

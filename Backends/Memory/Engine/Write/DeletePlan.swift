@@ -21,6 +21,7 @@ final class DeletePlan: Sendable {
     self.tablePosition = tablePosition
     let definition = table.definition
     let compiler = ExpressionCompiler(table: definition)
+    compiler.catalog = catalog
     involvesForeignKeys = catalog.hasForeignKeys(table)
     truncates = statement.filter == nil && !involvesForeignKeys
     var request = WherePlan.Request()

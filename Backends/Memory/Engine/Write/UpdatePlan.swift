@@ -30,6 +30,7 @@ final class UpdatePlan: Sendable {
     self.tablePosition = tablePosition
     let definition = table.definition
     let compiler = ExpressionCompiler(table: definition)
+    compiler.catalog = catalog
     // SQLite resolves the SET list before the WHERE clause.
     assignments = try AssignmentList(statement.assignments, table: definition, compiler: compiler)
     assignsRowid = assignments.rowid != nil

@@ -35,8 +35,10 @@ public struct Select<Root: Table, Output>: Sendable {
       tieBreakers = []
     } else if statement.distinct {
       tieBreakers = statement.columns
-    } else {
+    } else if statement.joins.isEmpty {
       tieBreakers = [.rowid]
+    } else {
+      tieBreakers = statement.sources.map { .qualifiedRowid(source: $0.alias) }
     }
     statement.orderBy += tieBreakers.map { OrderingTerm($0) }
     return statement
@@ -59,6 +61,7 @@ public struct Select<Root: Table, Output>: Sendable {
       Root.tableName,
       columns: columns.enumerated().map { index, expression in
         if case .column(let name) = expression { return .column(name, .blob) }
+        if case .qualifiedColumn(_, let name) = expression { return .column(name, .blob) }
         return .column("#\(index)", .blob)
       })
   }
@@ -72,7 +75,8 @@ extension Table {
   /// ```
   public static var all: Select<Self, Self> {
     Select(
-      base: SelectStatement(table: tableName, columns: schema.columns.map { .column($0.name) }),
+      base: SelectStatement(
+        table: tableName, alias: SourceAliases.alias(for: tableName), columns: schema.columns.map { .column($0.name) }),
       isRecord: true,
       decodeRow: { try Self(row: &$0) })
   }
@@ -82,7 +86,7 @@ extension Table {
   /// ```swift
   /// Reminder.where { $0.isCompleted == false }
   /// ```
-  public static func `where`<P: QueryExpression>(_ predicate: (Columns) -> P) -> Select<Self, Self>
+  public static func `where`<P: QueryExpression>(_ predicate: (TableView<Self>) -> P) -> Select<Self, Self>
   where P.QueryValue: _BooleanQueryValue {
     all.where(predicate)
   }
@@ -93,7 +97,7 @@ extension Table {
   /// Reminder.order { ($0.isCompleted, $0.title) }   // ORDER BY "is_completed" ASC, "title" ASC, rowid ASC
   /// ```
   public static func order<First: OrderingConvertible, each Rest: OrderingConvertible>(
-    _ ordering: (Columns) -> (First, repeat each Rest)
+    _ ordering: (TableView<Self>) -> (First, repeat each Rest)
   ) -> Select<Self, Self> {
     all.order(ordering)
   }
@@ -104,7 +108,7 @@ extension Table {
   /// Reminder.group { $0.priority }   // GROUP BY "priority"
   /// ```
   public static func group<First: QueryExpression, each Rest: QueryExpression>(
-    by keys: (Columns) -> (First, repeat each Rest)
+    by keys: (TableView<Self>) -> (First, repeat each Rest)
   ) -> Select<Self, Self>
   where
     First.QueryValue: ColumnType, First.QueryValue._QueryEquality: _EqualityMatchesSwift,
@@ -115,15 +119,36 @@ extension Table {
 }
 
 extension Select {
+  /// The name this query's source is qualified by.
+  var alias: String { base.alias ?? base.table }
+
+  /// The view closures receive; queries built inside them (subqueries) take other aliases.
+  var view: TableView<Root> { TableView(alias: alias) }
+
+  /// An expression of a closure, with this query's own columns unqualified when it reads one
+  /// table (so its SQL reads as before); references to the queries around a subquery, and
+  /// every reference of a join, stay qualified.
+  func own(_ expression: SQLExpression) -> SQLExpression {
+    guard base.joins.isEmpty else { return expression }
+    let alias = self.alias
+    return expression.mapped { node in
+      switch node {
+      case .qualifiedColumn(let source, let name) where source == alias: .column(name)
+      case .qualifiedRowid(let source) where source == alias: .rowid
+      default: node
+      }
+    }
+  }
+
   /// Adds a predicate (combined with AND when called again).
   ///
   /// ```swift
   /// Reminder.all.where { $0.priority == .high }.where { !$0.isCompleted }
   /// ```
-  public func `where`<P: QueryExpression>(_ predicate: (Root.Columns) -> P) -> Select
+  public func `where`<P: QueryExpression>(_ predicate: (TableView<Root>) -> P) -> Select
   where P.QueryValue: _BooleanQueryValue {
     var copy = self
-    let condition = predicate(Root.columns).expression
+    let condition = own(SourceAliases.inside([alias]) { predicate(view) }.expression)
     copy.base.filter = base.filter.map { .binary(.and, $0, condition) } ?? condition
     return copy
   }
@@ -137,10 +162,14 @@ extension Select {
   /// Reminder.all.order { ($0.isCompleted, $0.dueDate.desc(nulls: .last)) }
   /// ```
   public func order<First: OrderingConvertible, each Rest: OrderingConvertible>(
-    _ ordering: (Root.Columns) -> (First, repeat each Rest)
+    _ ordering: (TableView<Root>) -> (First, repeat each Rest)
   ) -> Select {
     var copy = self
-    copy.base.orderBy += orderingTerms(ordering, Root.columns)
+    copy.base.orderBy += SourceAliases.inside([alias]) { orderingTerms(ordering, view) }.map { term in
+      var term = term
+      term.expression = own(term.expression)
+      return term
+    }
     return copy
   }
 
@@ -170,21 +199,21 @@ extension Select {
   /// Reminder.group { $0.priority }.select { ($0.priority, .countAll) }
   /// ```
   public func group<First: QueryExpression, each Rest: QueryExpression>(
-    by keys: (Root.Columns) -> (First, repeat each Rest)
+    by keys: (TableView<Root>) -> (First, repeat each Rest)
   ) -> Select
   where
     First.QueryValue: ColumnType, First.QueryValue._QueryEquality: _EqualityMatchesSwift,
     repeat (each Rest).QueryValue: ColumnType, repeat (each Rest).QueryValue._QueryEquality: _EqualityMatchesSwift
   {
     var copy = self
-    copy.base.groupBy += expressions(keys, Root.columns)
+    copy.base.groupBy += SourceAliases.inside([alias]) { expressions(keys, view) }.map(own)
     return copy
   }
 
   /// `HAVING predicate` (combined with AND when called again).
-  public func having<P: QueryExpression>(_ predicate: (Root.Columns) -> P) -> Select where P.QueryValue: _BooleanQueryValue {
+  public func having<P: QueryExpression>(_ predicate: (TableView<Root>) -> P) -> Select where P.QueryValue: _BooleanQueryValue {
     var copy = self
-    let condition = predicate(Root.columns).expression
+    let condition = own(SourceAliases.inside([alias]) { predicate(view) }.expression)
     copy.base.having = base.having.map { .binary(.and, $0, condition) } ?? condition
     return copy
   }
@@ -195,10 +224,10 @@ extension Select {
   /// let titles: Select<Reminder, String> = Reminder.all.select { $0.title }
   /// let total = Item.all.select { $0.stock.sum() }   // Select<Item, Int?>
   /// ```
-  public func select<E: QueryExpression>(_ column: (Root.Columns) -> E) -> Select<Root, E.QueryValue>
+  public func select<E: QueryExpression>(_ column: (TableView<Root>) -> E) -> Select<Root, E.QueryValue>
   where E.QueryValue: ColumnType {
     var statement = base
-    statement.columns = [column(Root.columns).expression]
+    statement.columns = [own(SourceAliases.inside([alias]) { column(view) }.expression)]
     return Select<Root, E.QueryValue>(
       base: statement, isRecord: false, decodeRow: { decoder in try decoder.decode(E.QueryValue.self) })
   }
@@ -214,10 +243,10 @@ extension Select {
   /// let pairs = Reminder.all.select { ($0.id, $0.title) }   // Select<Reminder, (Int, String)>
   /// let stats = Reminder.group { $0.priority }.select { ($0.priority, TypedExpression.countAll) }
   /// ```
-  public func select<each E: QueryExpression>(_ columns: (Root.Columns) -> (repeat each E)) -> Select<Root, (repeat (each E).QueryValue)>
+  public func select<each E: QueryExpression>(_ columns: (TableView<Root>) -> (repeat each E)) -> Select<Root, (repeat (each E).QueryValue)>
   where repeat (each E).QueryValue: ColumnType {
     var statement = base
-    statement.columns = expressions(columns, Root.columns)
+    statement.columns = SourceAliases.inside([alias]) { expressions(columns, view) }.map(own)
     return Select<Root, (repeat (each E).QueryValue)>(
       base: statement, isRecord: false,
       decodeRow: { decoder in (repeat try decoder.decode((each E).QueryValue.self)) })
@@ -229,7 +258,7 @@ extension Select {
 // terms as one pack: the closure converts to `(C) -> (repeat each T)`.
 
 /// The expressions a builder closure returns, in order.
-private func expressions<C, each T: QueryExpression>(_ body: (C) -> (repeat each T), _ columns: C) -> [SQLExpression] {
+func expressions<C, each T: QueryExpression>(_ body: (C) -> (repeat each T), _ columns: C) -> [SQLExpression] {
   let terms = body(columns)
   var list: [SQLExpression] = []
   for term in repeat each terms { list.append(term.expression) }
@@ -237,7 +266,7 @@ private func expressions<C, each T: QueryExpression>(_ body: (C) -> (repeat each
 }
 
 /// The ORDER BY terms an `order { }` closure returns, in order.
-private func orderingTerms<C, each T: OrderingConvertible>(_ body: (C) -> (repeat each T), _ columns: C) -> [OrderingTerm] {
+func orderingTerms<C, each T: OrderingConvertible>(_ body: (C) -> (repeat each T), _ columns: C) -> [OrderingTerm] {
   let terms = body(columns)
   var list: [OrderingTerm] = []
   for term in repeat each terms { list.append(term.orderingTerm) }

@@ -37,9 +37,22 @@ public struct TypedExpression<QueryValue>: QueryExpression {
 public struct ColumnExpression<QueryValue: ColumnType>: QueryExpression {
   /// The column's name.
   public let name: String
+  /// The alias of the source it belongs to, when the query names it (a join, a subquery).
+  public let source: String?
   /// A column of the statement's table.
-  public init(_ name: String) { self.name = name }
-  public var expression: SQLExpression { .column(name) }
+  public init(_ name: String) {
+    self.name = name
+    self.source = nil
+  }
+  /// A column of the source named `source`: `"source"."name"`.
+  public init(_ name: String, source: String?) {
+    self.name = name
+    self.source = source
+  }
+  public var expression: SQLExpression {
+    if let source { return .qualifiedColumn(source: source, name: name) }
+    return .column(name)
+  }
 }
 
 /// An insertable form of a ``Table`` whose integer primary key may be left `nil`, so SQLite

@@ -1,0 +1,122 @@
+import TandemCore
+
+extension ExpressionCompiler {
+  /// Compiles a scalar subquery, `EXISTS` or `IN (SELECT …)` (SQLite's `sqlite3CodeSubselect`):
+  /// the subquery is compiled as a query level inside this one, reading this level's row as its
+  /// outer row. One that reads nothing of the levels around it runs once per statement, as
+  /// SQLite's `OP_Once` does, and keeps its answer.
+  func subquery(_ expression: SQLExpression) throws -> CompiledExpression {
+    guard let catalog else { throw EngineError.unsupported("a subquery in this statement") }
+    let outer: SourceScope?
+    let prefix: RelationalSelect.Prefix
+    if let scope {
+      outer = scope
+      prefix = .combined(width: scope.width)
+    } else if let table, !hidesColumns {
+      outer = SourceScope(sources: [(table.name, table)], parent: nil)
+      prefix = .single(columns: table.columnCount)
+    } else {
+      outer = nil
+      prefix = .none
+    }
+    func compileQuery(_ query: SelectStatement) throws -> RelationalSelect {
+      let select = try RelationalSelect(query, catalog: catalog, outer: outer, prefix: prefix, parameterNames: parameterNames)
+      for name in select.parameterNames.dropFirst(parameterNames.count) { _ = parameterSlot(name) }
+      return select
+    }
+    switch expression {
+    case .subquery(let query):
+      let select = try compileQuery(query)
+      try select.requireOneColumn()
+      let answer = SubqueryAnswer(select)
+      return CompiledExpression(
+        evaluate: { context in try answer.value(context) { select in try select.firstValue(context) } },
+        affinity: select.firstColumnAffinity, collation: select.firstColumnCollation, hasExplicitCollation: false,
+        isConstant: false)
+
+    case .exists(let query, let negated):
+      let select = try compileQuery(query)
+      let answer = SubqueryAnswer(select)
+      let (yes, no) = negated ? (ValueOperations.zero, ValueOperations.one) : (ValueOperations.one, ValueOperations.zero)
+      return CompiledExpression(
+        evaluate: { context in try answer.value(context) { select in try select.hasRow(context) ? yes : no } },
+        affinity: .none, collation: nil, hasExplicitCollation: false, isConstant: false)
+
+    case .inSubquery(let operand, let query, let negated):
+      let left = try compile(operand)
+      let select = try compileQuery(query)
+      try select.requireOneColumn()
+      let affinity = ComparisonOperands.combined(left.affinity, select.firstColumnAffinity)
+      let collation = Self.comparisonCollation(
+        left,
+        CompiledExpression(
+          evaluate: { _ in .null }, affinity: select.firstColumnAffinity, collation: select.firstColumnCollation,
+          hasExplicitCollation: select.firstColumnHasExplicitCollation, isConstant: false))
+      let evaluate = left.evaluate
+      let members = SubqueryAnswer(select)
+      let (found, missing) = negated ? (ValueOperations.zero, ValueOperations.one) : (ValueOperations.one, ValueOperations.zero)
+      return derived([left]) { context in
+        let value = try evaluate(context)
+        let set = try members.members(context, affinity: affinity, collation: collation)
+        // `x IN (empty)` is false even when x is NULL.
+        if set.isEmpty { return missing }
+        if value.isNull { return .null }
+        if set.contains(ValueEqualityKey(ComparisonOperands.operand(value, under: affinity), collation: collation)) {
+          return found
+        }
+        return set.hasNull ? .null : missing
+      }
+
+    default:
+      throw EngineError.unsupported("subquery form")
+    }
+  }
+}
+
+/// The answer of one subquery within one statement run: computed once when the subquery reads
+/// nothing of the query around it, else for each outer row.
+///
+/// A statement runs on one thread (the facade serializes calls), so the cache needs no lock; it
+/// lives as long as the compiled statement, which a relational statement does not outlive.
+final class SubqueryAnswer: @unchecked Sendable {
+  private let select: RelationalSelect
+  private var cachedValue: SqliteValue?
+  private var cachedMembers: MemberSet?
+
+  init(_ select: RelationalSelect) { self.select = select }
+
+  /// The subquery's value for this outer row.
+  func value(_ context: EvaluationContext, _ compute: (RelationalSelect) throws -> SqliteValue) throws -> SqliteValue {
+    if !select.isCorrelated, let cachedValue { return cachedValue }
+    let value = try compute(select)
+    if !select.isCorrelated { cachedValue = value }
+    return value
+  }
+
+  /// The subquery's first column as a set of comparison keys, for `IN`.
+  func members(_ context: EvaluationContext, affinity: Affinity, collation: Collation) throws -> MemberSet {
+    if !select.isCorrelated, let cachedMembers { return cachedMembers }
+    var set = MemberSet()
+    try select.forEachRow(context) { row in
+      let value = row[0]
+      if value.isNull {
+        set.hasNull = true
+      } else {
+        set.keys.insert(ValueEqualityKey(ComparisonOperands.operand(value, under: affinity), collation: collation))
+      }
+      set.count += 1
+      return true
+    }
+    if !select.isCorrelated { cachedMembers = set }
+    return set
+  }
+
+  /// The values of an `IN` subquery.
+  struct MemberSet {
+    var keys = Set<ValueEqualityKey>()
+    var hasNull = false
+    var count = 0
+    var isEmpty: Bool { count == 0 }
+    func contains(_ key: ValueEqualityKey) -> Bool { keys.contains(key) }
+  }
+}

@@ -1,0 +1,224 @@
+import TandemCore
+
+/// Chooses the loop order of a relational query and, for each loop, its lookup and the
+/// conditions it tests (`where.c` for several sources).
+///
+/// A query whose visiting order decides its answer (aggregates, DISTINCT: `pinned`) and any
+/// query with a LEFT JOIN keep the FROM order. Others start from the source that is cheapest to
+/// enumerate (a lookup by a constant, else the fewest rows) and then take, at each step, the
+/// source the placed ones reach most cheaply: by rowid, by an index on the compared column, by a
+/// transient hash table, or — with no equality to follow — the smallest.
+///
+/// Every condition is still tested on each candidate a lookup finds, so a lookup only has to
+/// find a superset of the matching rows in rowid order; in practice it finds exactly them.
+struct JoinPlanner {
+  let loops: [RelationalSelect.Loop]
+  /// Conditions tested once every loop has a row (the WHERE of a query with a LEFT JOIN).
+  let finalConditions: [ConditionEvaluator]
+
+  /// A `column = expression` term a loop can look its rows up by.
+  private struct Equality {
+    let source: Int
+    let column: SourceScope.Reference
+    let columnSide: SQLExpression
+    let other: SQLExpression
+    /// Whether the column is the term's left operand.
+    let columnIsLeft: Bool
+    /// The sources of this level the other side reads.
+    let reads: Set<Int>
+  }
+
+  init(
+    _ statement: SelectStatement, scope: SourceScope, storages: [TableStorage], compiler: ExpressionCompiler,
+    pinned: Bool
+  ) throws {
+    let count = scope.sources.count
+    let hasLeft = statement.joins.contains { $0.kind == .left }
+    var pool: [SQLExpression] = []
+    var onTerms = [[SQLExpression]](repeating: [], count: count)
+    var final: [SQLExpression] = []
+    for (position, join) in statement.joins.enumerated() {
+      guard let condition = join.condition else { continue }
+      if hasLeft { onTerms[position + 1] = Self.conjuncts(condition) } else { pool += Self.conjuncts(condition) }
+    }
+    if let filter = statement.filter {
+      if hasLeft { final = Self.conjuncts(filter) } else { pool += Self.conjuncts(filter) }
+    }
+
+    let equalities = try (pool + onTerms.flatMap { $0 }).flatMap { try Self.equalities($0, scope: scope) }
+
+    // The loop order.
+    var order: [Int] = []
+    if pinned || hasLeft {
+      order = Array(0..<count)
+    } else {
+      var remaining = Array(0..<count)
+      while !remaining.isEmpty {
+        let placed = Set(order)
+        let costs = remaining.map { source in
+          Self.cost(of: source, placed: placed, equalities: equalities, storages: storages, scope: scope)
+        }
+        let best = costs.indices.min { costs[$0] < costs[$1] } ?? 0
+        order.append(remaining.remove(at: best))
+      }
+    }
+
+    // Each loop's lookup and conditions.
+    var positionOf = [Int](repeating: 0, count: count)
+    for (position, source) in order.enumerated() { positionOf[source] = position }
+    var conditions = [[ConditionEvaluator]](repeating: [], count: count)
+    if hasLeft {
+      for source in 0..<count {
+        conditions[positionOf[source]] = try onTerms[source].map { try compiler.condition($0).test }
+      }
+    } else {
+      for term in pool {
+        let reads = try Self.sourcesRead(term, scope: scope)
+        let position = reads.map { positionOf[$0] }.max() ?? 0
+        conditions[position].append(try compiler.condition(term).test)
+      }
+    }
+    var loops: [RelationalSelect.Loop] = []
+    for (position, source) in order.enumerated() {
+      let placed = Set(order[..<position])
+      let usable = equalities.filter { equality in
+        equality.source == source && equality.reads.isSubset(of: placed)
+          && (!hasLeft || onTerms[source].contains { Self.conjuncts($0).contains(Self.term(equality)) })
+      }
+      let lookup = try Self.lookup(usable, storages[source].definition, compiler: compiler, cache: position)
+      loops.append(
+        RelationalSelect.Loop(
+          source: source, isLeft: hasLeft && Self.isLeft(source, statement), lookup: lookup,
+          conditions: conditions[position]))
+    }
+    self.loops = loops
+    finalConditions = try final.map { try compiler.condition($0).test }
+  }
+
+  private static func isLeft(_ source: Int, _ statement: SelectStatement) -> Bool {
+    source > 0 && statement.joins[source - 1].kind == .left
+  }
+
+  /// The term an equality came from (as written).
+  private static func term(_ equality: Equality) -> SQLExpression {
+    equality.columnIsLeft
+      ? .binary(.equal, equality.columnSide, equality.other) : .binary(.equal, equality.other, equality.columnSide)
+  }
+
+  /// The AND-ed terms of a condition.
+  static func conjuncts(_ expression: SQLExpression) -> [SQLExpression] {
+    if case .binary(.and, let lhs, let rhs) = expression { return conjuncts(lhs) + conjuncts(rhs) }
+    return [expression]
+  }
+
+  /// The sources of this level an expression reads (all of them when it holds a subquery, which
+  /// may read any).
+  static func sourcesRead(_ expression: SQLExpression, scope: SourceScope) throws -> Set<Int> {
+    var result = Set<Int>()
+    func walk(_ expression: SQLExpression) throws {
+      switch expression {
+      case .column(let name):
+        let reference = try scope.resolve(column: name, source: nil)
+        if reference.depth == 0 { result.insert(reference.source) }
+      case .qualifiedColumn(let source, let name):
+        let reference = try scope.resolve(column: name, source: source)
+        if reference.depth == 0 { result.insert(reference.source) }
+      case .rowid:
+        let reference = try scope.resolveRowid(source: nil)
+        if reference.depth == 0 { result.insert(reference.source) }
+      case .qualifiedRowid(let source):
+        let reference = try scope.resolveRowid(source: source)
+        if reference.depth == 0 { result.insert(reference.source) }
+      case .subquery, .exists, .inSubquery:
+        result.formUnion(0..<scope.sources.count)
+      default:
+        break
+      }
+      for child in expression.children { try walk(child) }
+    }
+    try walk(expression)
+    return result
+  }
+
+  /// The `column = expression` readings of a term.
+  private static func equalities(_ term: SQLExpression, scope: SourceScope) throws -> [Equality] {
+    guard case .binary(.equal, let lhs, let rhs) = term else { return [] }
+    var result: [Equality] = []
+    for (side, other, isLeft) in [(lhs, rhs, true), (rhs, lhs, false)] {
+      let reference: SourceScope.Reference
+      switch side {
+      case .column(let name): reference = try scope.resolve(column: name, source: nil)
+      case .qualifiedColumn(let source, let name): reference = try scope.resolve(column: name, source: source)
+      case .rowid: reference = try scope.resolveRowid(source: nil)
+      case .qualifiedRowid(let source): reference = try scope.resolveRowid(source: source)
+      default: continue
+      }
+      guard reference.depth == 0, !other.containsSubquery, !other.containsAggregate else { continue }
+      let reads = try sourcesRead(other, scope: scope)
+      guard !reads.contains(reference.source) else { continue }
+      result.append(
+        Equality(
+          source: reference.source, column: reference, columnSide: side, other: other, columnIsLeft: isLeft,
+          reads: reads))
+    }
+    return result
+  }
+
+  /// The estimated rows a source's loop visits for each row of the placed ones.
+  private static func cost(
+    of source: Int, placed: Set<Int>, equalities: [Equality], storages: [TableStorage], scope: SourceScope
+  ) -> Double {
+    let rows = Double(max(storages[source].data.rowCount, 1))
+    let definition = storages[source].definition
+    var best = rows
+    for equality in equalities where equality.source == source && equality.reads.isSubset(of: placed) {
+      if equality.column.isRowid {
+        best = min(best, 1)
+      } else if let column = equality.column.column,
+        let index = definition.indexes.first(where: { $0.columns.first == column })
+      {
+        best = min(best, index.isUnique && index.columns.count == 1 ? 1 : max(1, rows / 10))
+      } else {
+        // A transient index costs a pass over the table once, then about one probe per row.
+        best = min(best, max(1, rows / 10) + 1)
+      }
+    }
+    return best
+  }
+
+  /// The best lookup among a loop's usable equalities: rowid, then an index, then a hash table.
+  private static func lookup(
+    _ equalities: [Equality], _ definition: TableDefinition, compiler: ExpressionCompiler, cache: Int
+  ) throws -> RelationalSelect.Lookup? {
+    var byIndex: RelationalSelect.Lookup?
+    var byHash: RelationalSelect.Lookup?
+    for equality in equalities {
+      let columnSide = try compiler.compile(equality.columnSide)
+      let other = try compiler.compile(equality.other)
+      let (left, right) = equality.columnIsLeft ? (columnSide, other) : (other, columnSide)
+      let collation = ExpressionCompiler.comparisonCollation(left, right)
+      let affinity = ComparisonOperands.combined(left.affinity, right.affinity)
+      if equality.column.isRowid {
+        return .rowid(other.evaluate)
+      }
+      guard let column = equality.column.column else { continue }
+      let stored = definition.affinities[column]
+      // An index holds the stored values: it serves when the comparison converts the probe only.
+      let convertsStoredValues =
+        switch affinity {
+        case .integer, .real, .numeric: !stored.isNumeric
+        case .text: stored != .text
+        case .blob, .none: false
+        }
+      if byIndex == nil, collation == .binary, !convertsStoredValues,
+        let index = definition.indexes.firstIndex(where: { $0.columns.first == column })
+      {
+        byIndex = .index(index, other.evaluate, affinity: affinity)
+      }
+      if byHash == nil {
+        byHash = .hash(column: column, other.evaluate, affinity: affinity, collation: collation, cache: cache)
+      }
+    }
+    return byIndex ?? byHash
+  }
+}

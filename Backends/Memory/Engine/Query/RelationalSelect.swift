@@ -1,0 +1,383 @@
+import TandemCore
+
+/// A compiled SELECT that reads several tables (joins) or holds subqueries: `select.c` over
+/// `where.c`'s nested loops, one loop per source.
+///
+/// Rows are produced over one combined row (see ``SourceScope``). Each loop finds its candidate
+/// rows with the best lookup it has — the rowid, an index whose first column the join compares,
+/// or a transient hash table (SQLite's automatic index) — always in rowid order, and tests each
+/// candidate with every condition that applies there.
+///
+/// The order rows are visited in decides an aggregate's or DISTINCT's answer (floating-point
+/// sums, which of two equal values represents a group, bare columns). For those queries the loops
+/// run in FROM order, each source in rowid order, and the SQLite backend pins SQLite to the same
+/// order (`CROSS JOIN`, `NOT INDEXED`). Other queries may run their loops in any order: their
+/// ORDER BY ends with every source's rowid, so the rows come out the same. Expressions that can
+/// fail (`abs()`, `LIKE … ESCAPE`) would fail on rows that depend on the plan; such statements
+/// are refused with `.unsupported`.
+///
+/// It is compiled for one run of one statement against one database (never cached), so it may
+/// keep what it learned during the run: transient indexes and uncorrelated subqueries' answers.
+final class RelationalSelect: @unchecked Sendable {
+  /// How the values of the query around a subquery reach its combined row.
+  enum Prefix {
+    /// No outer row.
+    case none
+    /// A single-table statement's row: its columns, then its rowid.
+    case single(columns: Int)
+    /// A relational query's combined row, copied whole.
+    case combined(width: Int)
+  }
+
+  /// One nested loop.
+  struct Loop {
+    let source: Int
+    let isLeft: Bool
+    let lookup: Lookup?
+    /// Tested on each candidate; for a LEFT JOIN, whether it matches.
+    let conditions: [ConditionEvaluator]
+  }
+
+  /// How a loop finds its candidates from the rows of the loops before it.
+  enum Lookup {
+    /// The rowid equals the probe (after numeric conversion).
+    case rowid(ValueEvaluator)
+    /// The first column of an index equals the probe, converted with `affinity` first.
+    case index(Int, ValueEvaluator, affinity: Affinity)
+    /// A column equals the probe under a comparison's `affinity` and `collation`.
+    case hash(column: Int, ValueEvaluator, affinity: Affinity, collation: Collation, cache: Int)
+  }
+
+  let scope: SourceScope
+  private let storages: [TableStorage]
+  private let loops: [Loop]
+  private let finalConditions: [ConditionEvaluator]
+  private let window: LimitClause
+  private let projection: [ValueEvaluator]
+  private let columnCollations: [Collation]
+  private let distinct: Bool
+  private let orderKeys: [ValueEvaluator]
+  private let orderTerms: [SortTerm]
+  private let aggregate: SelectPlan.AggregatePart?
+  private let prefix: Prefix
+  /// The statement's parameter names in slot order, this query's included.
+  let parameterNames: [String]
+  /// Whether the query reads the row of a query around it (a correlated subquery).
+  var isCorrelated: Bool { scope.readsOuter }
+  let firstColumnAffinity: Affinity
+  let firstColumnCollation: Collation?
+  let firstColumnHasExplicitCollation: Bool
+  private let columnCount: Int
+  /// Transient indexes built during this run, by lookup.
+  private var hashes: [Int: [ValueEqualityKey: [Int64]]] = [:]
+
+  /// Compiles `statement` against `catalog`'s tables, inside the query level `outer` (whose row
+  /// reaches this one as `prefix`), continuing the parameter slots of `parameterNames`.
+  init(
+    _ statement: SelectStatement, catalog: Catalog, outer: SourceScope?, prefix: Prefix, parameterNames: [String]
+  ) throws {
+    try Self.refuseFallible(statement)
+    var sources: [(String, TableDefinition)] = []
+    var storages: [TableStorage] = []
+    for (table, alias) in statement.sources {
+      let storage = try catalog.requireTable(table)
+      if sources.contains(where: { NameKey($0.0) == NameKey(alias) }) {
+        throw EngineError.sqlite(1, "ambiguous column name: \(alias).*")
+      }
+      sources.append((alias, storage.definition))
+      storages.append(storage)
+    }
+    let scope = SourceScope(sources: sources, parent: outer)
+    self.scope = scope
+    self.storages = storages
+    self.prefix = prefix
+    guard !statement.columns.isEmpty else { throw TandemError.misuse("a select needs at least one result column") }
+
+    let compiler = ExpressionCompiler(table: nil, parameterNames: parameterNames)
+    compiler.scope = scope
+    compiler.catalog = catalog
+    let isAggregate = !statement.groupBy.isEmpty || statement.columns.contains(where: SelectPlan.hasAggregate)
+
+    compiler.hidesColumns = true
+    window = try LimitClause(limit: statement.limit, offset: statement.offset, compiler: compiler)
+    compiler.hidesColumns = false
+
+    compiler.aggregatePolicy = isAggregate ? .collect : .forbidden
+    let compiledColumns = try statement.columns.map(compiler.compile)
+    var having: ConditionEvaluator?
+    if let clause = statement.having {
+      guard isAggregate else { throw EngineError.sqlite(1, "HAVING clause on a non-aggregate query") }
+      having = try compiler.condition(clause).test
+    }
+    compiler.aggregatePolicy = .forbidden
+    let plan = try JoinPlanner(statement, scope: scope, storages: storages, compiler: compiler, pinned: isAggregate || statement.distinct)
+    loops = plan.loops
+    finalConditions = plan.finalConditions
+    compiler.aggregatePolicy = isAggregate ? .collect : .deferredMisuse
+    let compiledOrder = try statement.orderBy.map { try compiler.compile($0.expression) }
+    compiler.aggregatePolicy = .groupBy
+    let compiledGroups = try statement.groupBy.map(compiler.compile)
+    if let error = compiler.deferredError { throw error }
+
+    self.parameterNames = compiler.parameterNames
+    projection = compiledColumns.map(\.evaluate)
+    columnCount = compiledColumns.count
+    columnCollations = compiledColumns.map { $0.collation ?? .binary }
+    firstColumnAffinity = compiledColumns[0].affinity
+    firstColumnCollation = compiledColumns[0].collation
+    firstColumnHasExplicitCollation = compiledColumns[0].hasExplicitCollation
+    distinct = statement.distinct
+    orderKeys = compiledOrder.map(\.evaluate)
+    orderTerms = zip(statement.orderBy, compiledOrder).map { term, compiled in
+      SortTerm(descending: term.descending, nulls: term.nulls, collation: compiled.collation ?? .binary)
+    }
+    aggregate =
+      isAggregate
+      ? SelectPlan.aggregatePart(
+        statement, compiler: compiler, compiledGroups: compiledGroups, having: having) : nil
+  }
+
+  /// Throws SQLite's error for a subquery used as a value with other than one result column.
+  func requireOneColumn() throws {
+    guard columnCount == 1 else {
+      throw EngineError.sqlite(1, "sub-select returns \(columnCount) columns - expected 1")
+    }
+  }
+
+  /// The first column of the first row, NULL when there is none.
+  func firstValue(_ outer: EvaluationContext) throws -> SqliteValue {
+    var value = SqliteValue.null
+    try forEachRow(outer) { row in
+      value = row[0]
+      return false
+    }
+    return value
+  }
+
+  /// Whether the query returns a row.
+  func hasRow(_ outer: EvaluationContext) throws -> Bool {
+    var found = false
+    try forEachRow(outer) { _ in
+      found = true
+      return false
+    }
+    return found
+  }
+
+  /// Runs the query with `outer` as the row around it (parameters included) and hands each
+  /// result row to `body`, which returns whether to go on.
+  func forEachRow(_ outer: EvaluationContext, _ body: ([SqliteValue]) throws -> Bool) throws {
+    let width = scope.width
+    let buffer = UnsafeMutablePointer<SqliteValue>.allocate(capacity: max(width, 1))
+    buffer.initialize(repeating: .null, count: max(width, 1))
+    defer {
+      buffer.deinitialize(count: max(width, 1))
+      buffer.deallocate()
+    }
+    switch prefix {
+    case .none: break
+    case .single(let columns):
+      if let row = outer.row {
+        for index in 0..<columns { buffer[index] = row[index] }
+        buffer[columns] = .integer(outer.rowid)
+      }
+    case .combined(let count):
+      if let row = outer.row { for index in 0..<count { buffer[index] = row[index] } }
+    }
+    var context = EvaluationContext()
+    context.row = UnsafePointer(buffer)
+    context.parameters = outer.parameters
+    guard let window = try self.window.evaluate(context) else { return }
+    var stopped = false
+    func emit(_ row: [SqliteValue]) throws {
+      if stopped { return }
+      if try !body(row) { stopped = true }
+    }
+    if let aggregate {
+      try runAggregate(aggregate, buffer: buffer, context, window: window, emit)
+    } else {
+      var collector = OutputCollector(
+        distinct: distinct ? columnCollations : nil, order: orderKeys.isEmpty ? .none : .sorted(orderTerms),
+        window: window)
+      try visit(0, buffer: buffer, context) {
+        let step = try collector.offer(
+          project: { try self.projection.map { try $0(context) } },
+          keys: { try self.orderKeys.map { try $0(context) } }, emit: emit)
+        return step != .stop && !stopped
+      }
+      if !stopped { try collector.finish(emit: emit) }
+    }
+  }
+
+  private func runAggregate(
+    _ aggregate: SelectPlan.AggregatePart, buffer: UnsafeMutablePointer<SqliteValue>, _ context: EvaluationContext,
+    window: (limit: Int?, offset: Int), _ emit: ([SqliteValue]) throws -> Void
+  ) throws {
+    let sorts = !orderKeys.isEmpty && !(aggregate.orderedByGroups && !aggregate.groupKeys.isEmpty)
+    var collector = OutputCollector(
+      distinct: distinct ? columnCollations : nil, order: sorts ? .sorted(orderTerms) : .none, window: window)
+    let width = scope.width
+    func finish(_ group: inout GroupAccumulation, representative: [SqliteValue]?) throws -> Bool {
+      let results = try group.finish()
+      return try results.withUnsafeBufferPointer { values in
+        try (representative ?? [SqliteValue](repeating: .null, count: width)).withUnsafeBufferPointer { row in
+          var groupContext = context
+          if representative != nil {
+            groupContext.row = row.baseAddress
+          } else {
+            // No row: the outer values stay readable, this level's columns are NULL.
+            groupContext.row = context.row
+            for index in scope.prefixWidth..<width { buffer[index] = .null }
+          }
+          groupContext.aggregates = values.baseAddress
+          if let having = aggregate.having, try !having(groupContext) { return true }
+          let step = try collector.offer(
+            project: { try self.projection.map { try $0(groupContext) } },
+            keys: { try self.orderKeys.map { try $0(groupContext) } }, emit: emit)
+          return step != .stop
+        }
+      }
+    }
+    if aggregate.groupKeys.isEmpty {
+      var group = GroupAccumulation(aggregate)
+      var representative: [SqliteValue]?
+      try visit(0, buffer: buffer, context) {
+        if try group.step(context) { representative = Array(UnsafeBufferPointer(start: buffer, count: width)) }
+        return true
+      }
+      _ = try finish(&group, representative: representative)
+      try collector.finish(emit: emit)
+      return
+    }
+    var rows: [(values: [SqliteValue], keys: [SqliteValue])] = []
+    try visit(0, buffer: buffer, context) {
+      let keys = try aggregate.groupKeys.map { try $0(context) }
+      rows.append((Array(UnsafeBufferPointer(start: buffer, count: width)), keys))
+      return true
+    }
+    for members in Ordering.groups(rows.map(\.keys), terms: aggregate.groupTerms) {
+      var group = GroupAccumulation(aggregate)
+      var representative: Int?
+      for member in members {
+        let chosen = try rows[member].values.withUnsafeBufferPointer { values -> Bool in
+          var row = context
+          row.row = values.baseAddress
+          return try group.step(row)
+        }
+        if chosen { representative = member }
+      }
+      if try !finish(&group, representative: representative.map { rows[$0].values }) { break }
+    }
+    try collector.finish(emit: emit)
+  }
+
+  /// Runs loop `depth` and the loops inside it; `body` is called with each combined row that
+  /// passes every condition, and returns whether to go on. Returns whether to go on.
+  @discardableResult
+  private func visit(
+    _ depth: Int, buffer: UnsafeMutablePointer<SqliteValue>, _ context: EvaluationContext, _ body: () throws -> Bool
+  ) throws -> Bool {
+    if depth == loops.count {
+      for condition in finalConditions where try !condition(context) { return true }
+      return try body()
+    }
+    let loop = loops[depth]
+    let source = scope.sources[loop.source]
+    let data = storages[loop.source].data
+    let offset = source.offset
+    var matched = false
+    var goOn = true
+    func consider(_ position: RecordTree.Position) throws -> Bool {
+      data.decode(position, into: buffer + offset)
+      buffer[source.rowidSlot] = .integer(data.rows.rowid(at: position))
+      for condition in loop.conditions where try !condition(context) { return true }
+      matched = true
+      goOn = try visit(depth + 1, buffer: buffer, context, body)
+      return goOn
+    }
+    if let lookup = loop.lookup {
+      for rowid in try candidates(lookup, data: data, context) {
+        guard let position = data.rows.find(rowid: rowid) else { continue }
+        if try !consider(position) { break }
+      }
+    } else {
+      var position = data.rows.first
+      while let current = position {
+        if try !consider(current) { break }
+        position = data.rows.next(current)
+      }
+    }
+    if goOn && loop.isLeft && !matched {
+      for index in offset...source.rowidSlot { buffer[index] = .null }
+      goOn = try visit(depth + 1, buffer: buffer, context, body)
+    }
+    return goOn
+  }
+
+  /// The rowids a lookup finds for the current outer rows, in ascending order.
+  private func candidates(_ lookup: Lookup, data: TableData, _ context: EvaluationContext) throws -> [Int64] {
+    switch lookup {
+    case .rowid(let probe):
+      switch ComparisonOperands.operand(try probe(context), under: .numeric) {
+      case .integer(let rowid): return [rowid]
+      case .real(let r):
+        guard r >= -9223372036854775808.0, r < 9223372036854775808.0, r == r.rounded(.towardZero) else { return [] }
+        return [Int64(r)]
+      default: return []
+      }
+    case .index(let index, let probe, let affinity):
+      let value = ComparisonOperands.operand(try probe(context), under: affinity)
+      if value.isNull { return [] }
+      let tree = data.indexes[index]
+      return [value].withUnsafeBufferPointer { key in
+        var rowids: [Int64] = []
+        var position = tree.seek(key, orEqual: true)
+        while let current = position,
+          RecordTree.compare(tree.record(at: current), fields: tree.keyFields, key, rowid: tree.rowid(at: current)) == 0
+        {
+          rowids.append(tree.rowid(at: current))
+          position = tree.next(current)
+        }
+        return rowids
+      }
+    case .hash(let column, let probe, let affinity, let collation, let cache):
+      let value = try probe(context)
+      if value.isNull { return [] }
+      if hashes[cache] == nil {
+        var table: [ValueEqualityKey: [Int64]] = [:]
+        data.scan { row, rowid in
+          let stored = row[column]
+          if !stored.isNull {
+            table[ValueEqualityKey(ComparisonOperands.operand(stored, under: affinity), collation: collation), default: []]
+              .append(rowid)
+          }
+          return true
+        }
+        hashes[cache] = table
+      }
+      return hashes[cache]?[ValueEqualityKey(ComparisonOperands.operand(value, under: affinity), collation: collation)]
+        ?? []
+    }
+  }
+
+  /// Refuses statements whose answer would depend on which rows SQLite's plan evaluates an
+  /// expression that can fail on.
+  private static func refuseFallible(_ statement: SelectStatement) throws {
+    func check(_ expression: SQLExpression) throws {
+      switch expression {
+      case .function(.abs, _):
+        throw EngineError.unsupported("abs() in a join or subquery (whether it fails depends on SQLite's plan)")
+      case .like(_, _, let escape?, _) where !Self.isSingleCharacter(escape):
+        throw EngineError.unsupported("LIKE … ESCAPE in a join or subquery (whether it fails depends on SQLite's plan)")
+      default: break
+      }
+      for child in expression.children { try check(child) }
+    }
+    for expression in statement.expressions { try check(expression) }
+  }
+
+  private static func isSingleCharacter(_ expression: SQLExpression) -> Bool {
+    if case .literal(.text(let text)) = expression { return text.count == 1 }
+    return false
+  }
+}

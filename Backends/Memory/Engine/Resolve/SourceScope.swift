@@ -1,0 +1,148 @@
+import TandemCore
+
+/// The tables one query level reads (its FROM sources), and the levels around it: where a
+/// column name resolves, as SQLite's `resolve.c` looks names up, innermost level first.
+///
+/// A relational query evaluates its expressions over one *combined row*: the values of the
+/// levels around it first (copied in when a subquery runs), then, for each source of its own,
+/// that table's columns followed by one slot holding its rowid (NULL in a LEFT JOIN's row of
+/// NULLs).
+///
+/// ```swift
+/// // SELECT … FROM "lists" JOIN "reminders" ON …: lists' columns, lists' rowid, reminders' …
+/// let scope = SourceScope(sources: [("lists", listsTable), ("reminders", remindersTable)], parent: nil)
+/// try scope.resolve(column: "name", source: "lists")  // the slot of lists.name
+/// ```
+final class SourceScope {
+  /// One source of this level.
+  struct Source {
+    /// The name its columns are qualified by.
+    let alias: String
+    let definition: TableDefinition
+    /// Its first column's slot in the combined row.
+    let offset: Int
+    /// The slot of its rowid.
+    var rowidSlot: Int { offset + definition.columnCount }
+  }
+
+  /// A column reference resolved to its slot, with the properties comparisons use.
+  struct Reference {
+    let slot: Int
+    let affinity: Affinity
+    /// Whether the reference reads the rowid (or the column aliasing it).
+    let isRowid: Bool
+    /// The level that holds it: 0 for this one, 1 for the query around it, …
+    let depth: Int
+    /// The source's position in that level.
+    let source: Int
+    /// The column's position in its table (`nil` for the rowid).
+    let column: Int?
+  }
+
+  let sources: [Source]
+  let parent: SourceScope?
+  /// Whether an expression of this level (or of a subquery inside it) read a level around it:
+  /// the query is then correlated, and runs again for each outer row.
+  private(set) var readsOuter = false
+  /// The number of slots of the levels around this one (the prefix of the combined row).
+  let prefixWidth: Int
+  /// The number of slots of the whole combined row.
+  let width: Int
+
+  init(sources: [(alias: String, definition: TableDefinition)], parent: SourceScope?) {
+    self.parent = parent
+    prefixWidth = parent?.width ?? 0
+    var offset = prefixWidth
+    var list: [Source] = []
+    for (alias, definition) in sources {
+      list.append(Source(alias: alias, definition: definition, offset: offset))
+      offset += definition.columnCount + 1
+    }
+    self.sources = list
+    width = offset
+  }
+
+  /// The source named `alias` in this level, by position.
+  func sourceIndex(_ alias: String) -> Int? {
+    let key = NameKey(alias)
+    return sources.firstIndex { NameKey($0.alias) == key }
+  }
+
+  /// Resolves `name` (qualified by `source` when given), innermost level first; throws SQLite's
+  /// `no such column` or `ambiguous column name` error.
+  func resolve(column name: String, source: String?) throws -> Reference {
+    var level: SourceScope? = self
+    var depth = 0
+    while let scope = level {
+      if let found = try scope.resolveHere(column: name, source: source, depth: depth) {
+        markOuterRead(depth)
+        return found
+      }
+      level = scope.parent
+      depth += 1
+    }
+    throw EngineError.noSuchColumn(source.map { "\($0).\(name)" } ?? name)
+  }
+
+  private func resolveHere(column name: String, source: String?, depth: Int) throws -> Reference? {
+    let candidates: [Int]
+    if let source {
+      guard let index = sourceIndex(source) else { return nil }
+      candidates = [index]
+    } else {
+      candidates = Array(sources.indices)
+    }
+    var found: Reference?
+    for index in candidates {
+      let definition = sources[index].definition
+      guard let column = definition.columnIndex(name) else { continue }
+      if found != nil { throw EngineError.sqlite(1, "ambiguous column name: \(name)") }
+      let isRowid = column == definition.rowidColumn
+      found = Reference(
+        slot: isRowid ? sources[index].rowidSlot : sources[index].offset + column,
+        affinity: isRowid ? .integer : definition.affinities[column], isRowid: isRowid, depth: depth,
+        source: index, column: column)
+    }
+    if let found { return found }
+    guard NameKey(name).isRowidName else { return nil }
+    // The rowid, when no column takes the name: one source's, or ambiguous.
+    if candidates.count > 1 { throw EngineError.sqlite(1, "ambiguous column name: \(name)") }
+    guard let index = candidates.first else { return nil }
+    return Reference(
+      slot: sources[index].rowidSlot, affinity: .integer, isRowid: true, depth: depth, source: index, column: nil)
+  }
+
+  /// Marks this level and the levels between it and the one `depth` levels out as reading outside themselves.
+  private func markOuterRead(_ depth: Int) {
+    var level: SourceScope? = self
+    for _ in 0..<depth {
+      level?.readsOuter = true
+      level = level?.parent
+    }
+  }
+
+  /// The rowid of the source named `source` (or of the only source), innermost level first.
+  func resolveRowid(source: String?) throws -> Reference {
+    var level: SourceScope? = self
+    var depth = 0
+    while let scope = level {
+      if let source {
+        if let index = scope.sourceIndex(source) {
+          markOuterRead(depth)
+          return Reference(
+            slot: scope.sources[index].rowidSlot, affinity: .integer, isRowid: true, depth: depth, source: index,
+            column: nil)
+        }
+      } else if scope.sources.count == 1 {
+        markOuterRead(depth)
+        return Reference(
+          slot: scope.sources[0].rowidSlot, affinity: .integer, isRowid: true, depth: depth, source: 0, column: nil)
+      } else if scope.sources.count > 1 {
+        throw EngineError.sqlite(1, "ambiguous column name: rowid")
+      }
+      level = scope.parent
+      depth += 1
+    }
+    throw EngineError.noSuchColumn(source.map { "\($0).rowid" } ?? "rowid")
+  }
+}

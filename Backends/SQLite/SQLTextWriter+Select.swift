@@ -1,0 +1,96 @@
+import TandemCore
+
+extension SQLTextWriter {
+  /// Writes a SELECT: its sources and joins, then its clauses; subqueries are written by the same
+  /// method, one query level deeper.
+  ///
+  /// Aggregates and DISTINCT depend on the order rows are visited in (floating-point sums, which
+  /// of two equal values represents a group, bare columns). The memory engine visits the rows of
+  /// such a query in one documented order — sources in FROM order, each in rowid order — and
+  /// this method pins SQLite to the same order: every source `NOT INDEXED` (rowid lookups stay
+  /// allowed) and inner joins written as `CROSS JOIN`, which SQLite never reorders. Other joins
+  /// are written as `JOIN`, and SQLite plans them freely: their rows are then sorted by an ORDER
+  /// BY that ends with every source's rowid, so the plan cannot change the answer.
+  mutating func writeSelect(_ select: SelectStatement) throws {
+    guard !select.columns.isEmpty else {
+      throw TandemError.misuse("a select needs at least one result column")
+    }
+    var scope: [String: String] = [:]
+    for source in select.sources { scope[source.alias] = source.table }
+    scopes.append(scope)
+    defer { scopes.removeLast() }
+
+    let pinsOrder = select.isAggregate || select.distinct
+    self += select.distinct ? "SELECT DISTINCT " : "SELECT "
+    try writeList(select.columns) { try $0.write($1) }
+    self += " FROM "
+    try writeSource(table: select.table, alias: select.alias, notIndexed: pinsOrder)
+    for join in select.joins {
+      switch join.kind {
+      case .inner: self += pinsOrder ? " CROSS JOIN " : " JOIN "
+      case .cross: self += " CROSS JOIN "
+      case .left: self += " LEFT JOIN "
+      }
+      try writeSource(table: join.table, alias: join.alias, notIndexed: pinsOrder)
+      if let condition = join.condition {
+        self += " ON "
+        try write(condition)
+      }
+    }
+    if let filter = select.filter {
+      self += " WHERE "
+      try write(filter)
+    }
+    if !select.groupBy.isEmpty {
+      self += " GROUP BY "
+      try writeList(select.groupBy) { try $0.write($1) }
+    }
+    if let having = select.having {
+      self += " HAVING "
+      try write(having)
+    }
+    if !select.orderBy.isEmpty {
+      self += " ORDER BY "
+      try writeList(select.orderBy) { writer, term in
+        try writer.write(term.expression)
+        writer += term.descending ? " DESC" : " ASC"
+        if let nulls = term.nulls {
+          writer += " "
+          writer += nulls.rawValue
+        }
+      }
+    }
+    if let limit = select.limit {
+      self += " LIMIT "
+      try write(limit)
+    } else if select.offset != nil {
+      // SQLite has no OFFSET without LIMIT; a negative limit means "no limit".
+      self += " LIMIT -1"
+    }
+    if let offset = select.offset {
+      self += " OFFSET "
+      try write(offset)
+    }
+  }
+
+  /// `"table" [AS "alias"] [NOT INDEXED]`.
+  private mutating func writeSource(table: String, alias: String?, notIndexed: Bool) throws {
+    try writeIdentifier(table)
+    if let alias, alias != table {
+      self += " AS "
+      try writeIdentifier(alias)
+    }
+    if notIndexed { self += " NOT INDEXED" }
+  }
+
+  /// The rowid spelling of the source named `alias`, in the innermost query level that has it.
+  func rowidSpelling(ofSource alias: String) throws -> String {
+    let table = scopes.reversed().lazy.compactMap { $0[alias] }.first ?? alias
+    let spelling: String? = otherRowidNames[table] ?? (otherRowidNames.isEmpty ? rowidName : "rowid")
+    guard let spelling else {
+      throw TandemError.unsupported(
+        "the rowid of a table whose columns are named rowid, _rowid_ and oid", backend: "sqlite")
+    }
+    return spelling
+  }
+}

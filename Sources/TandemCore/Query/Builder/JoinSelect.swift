@@ -1,0 +1,220 @@
+/// The view a query closure receives for one source of a join: ``TableView`` for a table joined
+/// with `join`, ``NullableTableView`` for the right side of a `leftJoin`.
+public protocol SourceView: Sendable {
+  /// The view of a source named `alias`.
+  init(alias: String)
+}
+
+extension TableView: SourceView {}
+extension NullableTableView: SourceView {}
+
+/// A SELECT over two or more joined tables, before its result columns are chosen with `select`.
+///
+/// Closures receive one view per source, in FROM order (`Views` is their tuple); the right side
+/// of a LEFT JOIN has optional columns. Up to four tables join.
+///
+/// ```swift
+/// Reminder.join(RemindersList.self) { $0.listID == $1.id }
+///   .where { reminder, list in !reminder.isCompleted && list.name == "Work" }
+///   .order { reminder, list in (list.name, reminder.title) }
+///   .select { reminder, list in (reminder.title, list.name) }
+/// // SELECT "reminders"."title", "remindersLists"."name" FROM "reminders"
+/// //   JOIN "remindersLists" ON ("reminders"."listID" = "remindersLists"."id") WHERE … ORDER BY …
+/// ```
+public struct JoinSelect<First: Table, Views: Sendable>: Sendable {
+  /// The statement so far (its result columns are the first table's until `select`).
+  public var base: SelectStatement
+  let views: Views
+
+  init(base: SelectStatement, views: Views) {
+    self.base = base
+    self.views = views
+  }
+
+  /// Every alias the query uses, for closures that build subqueries.
+  var aliases: [String] { base.sources.map(\.alias) }
+
+  /// The alias a newly joined `table` takes: its name, or its name numbered when taken.
+  func newAlias(_ table: String) -> String {
+    let taken = Set(aliases).union(SourceAliases.enclosing)
+    guard taken.contains(table) else { return table }
+    var number = 2
+    while taken.contains("\(table)_\(number)") { number += 1 }
+    return "\(table)_\(number)"
+  }
+
+  /// The statement with `table` joined on the condition `on` computes for its alias.
+  func joining<T: Table>(_ table: T.Type, kind: JoinClause.Kind, on: (String) -> SQLExpression) -> (SelectStatement, String) {
+    let alias = newAlias(T.tableName)
+    let condition = SourceAliases.inside(aliases + [alias]) { on(alias) }
+    var statement = base
+    statement.joins.append(JoinClause(kind, table: T.tableName, alias: alias == T.tableName ? nil : alias, on: condition))
+    return (statement, alias)
+  }
+
+  /// Adds a predicate (combined with AND when called again).
+  public func `where`<P: QueryExpression>(_ predicate: (Views) -> P) -> JoinSelect where P.QueryValue: _BooleanQueryValue {
+    var copy = self
+    let condition = SourceAliases.inside(aliases) { predicate(views).expression }
+    copy.base.filter = base.filter.map { .binary(.and, $0, condition) } ?? condition
+    return copy
+  }
+
+  /// Appends ORDER BY terms; every source's rowid ends the ORDER BY as the last tie-breakers.
+  public func order<Term: OrderingConvertible, each Rest: OrderingConvertible>(
+    _ ordering: (Views) -> (Term, repeat each Rest)
+  ) -> JoinSelect {
+    var copy = self
+    copy.base.orderBy += SourceAliases.inside(aliases) { orderingTerms(ordering, views) }
+    return copy
+  }
+
+  /// `GROUP BY keys`.
+  ///
+  /// ```swift
+  /// RemindersList.leftJoin(Reminder.self) { $0.id == $1.listID }
+  ///   .group { list, _ in list.id }
+  ///   .select { list, reminder in (list.name, reminder.id.count()) }
+  /// ```
+  public func group<Key: QueryExpression, each Rest: QueryExpression>(
+    by keys: (Views) -> (Key, repeat each Rest)
+  ) -> JoinSelect {
+    var copy = self
+    copy.base.groupBy += SourceAliases.inside(aliases) { expressions(keys, views) }
+    return copy
+  }
+
+  /// `HAVING predicate` (combined with AND when called again).
+  public func having<P: QueryExpression>(_ predicate: (Views) -> P) -> JoinSelect where P.QueryValue: _BooleanQueryValue {
+    var copy = self
+    let condition = SourceAliases.inside(aliases) { predicate(views).expression }
+    copy.base.having = base.having.map { .binary(.and, $0, condition) } ?? condition
+    return copy
+  }
+
+  /// `SELECT DISTINCT`.
+  public func distinct(_ isDistinct: Bool = true) -> JoinSelect {
+    var copy = self
+    copy.base.distinct = isDistinct
+    return copy
+  }
+
+  /// `LIMIT count OFFSET offset`.
+  public func limit(_ count: Int, offset: Int? = nil) -> JoinSelect {
+    var copy = self
+    copy.base.limit = .literal(.integer(Int64(count)))
+    copy.base.offset = offset.map { .literal(.integer(Int64($0))) }
+    return copy
+  }
+
+  /// Chooses one result: an expression, or a whole source.
+  ///
+  /// ```swift
+  /// Reminder.join(RemindersList.self) { $0.listID == $1.id }.select { _, list in list.name }   // String
+  /// ```
+  public func select<E: ResultSelection>(_ body: (Views) -> E) -> Select<First, E.Decoded> {
+    let selection = SourceAliases.inside(aliases) { body(views) }
+    var statement = base
+    statement.columns = selection.resultExpressions
+    return Select(base: statement, isRecord: false) { decoder in try E.decode(&decoder) }
+  }
+
+  /// Chooses the results: a tuple of expressions and whole sources.
+  ///
+  /// ```swift
+  /// Reminder.join(RemindersList.self) { $0.listID == $1.id }.select { ($0, $1) }   // (Reminder, RemindersList)
+  /// RemindersList.leftJoin(Reminder.self) { $0.id == $1.listID }.select { ($0, $1) }  // (RemindersList, Reminder?)
+  /// ```
+  public func select<each E: ResultSelection>(_ body: (Views) -> (repeat each E)) -> Select<First, (repeat (each E).Decoded)> {
+    let selections = SourceAliases.inside(aliases) { body(views) }
+    var columns: [SQLExpression] = []
+    for selection in repeat each selections { columns += selection.resultExpressions }
+    var statement = base
+    statement.columns = columns
+    return Select(base: statement, isRecord: false) { decoder in (repeat try (each E).decode(&decoder)) }
+  }
+
+  // MARK: - Joining more tables
+
+  /// Joins a third table: `JOIN "table" ON condition`.
+  ///
+  /// ```swift
+  /// Reminder.join(RemindersList.self) { $0.listID == $1.id }
+  ///   .join(Tag.self) { reminder, _, tag in reminder.id == tag.reminderID }
+  /// ```
+  public func join<A, B, T: Table, P: QueryExpression>(
+    _ table: T.Type, on condition: ((A, B, TableView<T>)) -> P
+  ) -> JoinSelect<First, (A, B, TableView<T>)> where Views == (A, B), P.QueryValue: _BooleanQueryValue {
+    let (statement, alias) = joining(table, kind: .inner) { alias in
+      condition((views.0, views.1, TableView<T>(alias: alias))).expression
+    }
+    return JoinSelect<First, (A, B, TableView<T>)>(base: statement, views: (views.0, views.1, TableView<T>(alias: alias)))
+  }
+
+  /// Joins a third table with `LEFT JOIN … ON condition`.
+  public func leftJoin<A, B, T: Table, P: QueryExpression>(
+    _ table: T.Type, on condition: ((A, B, TableView<T>)) -> P
+  ) -> JoinSelect<First, (A, B, NullableTableView<T>)> where Views == (A, B), P.QueryValue: _BooleanQueryValue {
+    let (statement, alias) = joining(table, kind: .left) { alias in
+      condition((views.0, views.1, TableView<T>(alias: alias))).expression
+    }
+    return JoinSelect<First, (A, B, NullableTableView<T>)>(
+      base: statement, views: (views.0, views.1, NullableTableView<T>(alias: alias)))
+  }
+
+  /// Joins a fourth table: `JOIN "table" ON condition`.
+  public func join<A, B, C, T: Table, P: QueryExpression>(
+    _ table: T.Type, on condition: ((A, B, C, TableView<T>)) -> P
+  ) -> JoinSelect<First, (A, B, C, TableView<T>)> where Views == (A, B, C), P.QueryValue: _BooleanQueryValue {
+    let (statement, alias) = joining(table, kind: .inner) { alias in
+      condition((views.0, views.1, views.2, TableView<T>(alias: alias))).expression
+    }
+    return JoinSelect<First, (A, B, C, TableView<T>)>(
+      base: statement, views: (views.0, views.1, views.2, TableView<T>(alias: alias)))
+  }
+
+  /// Joins a fourth table with `LEFT JOIN … ON condition`.
+  public func leftJoin<A, B, C, T: Table, P: QueryExpression>(
+    _ table: T.Type, on condition: ((A, B, C, TableView<T>)) -> P
+  ) -> JoinSelect<First, (A, B, C, NullableTableView<T>)> where Views == (A, B, C), P.QueryValue: _BooleanQueryValue {
+    let (statement, alias) = joining(table, kind: .left) { alias in
+      condition((views.0, views.1, views.2, TableView<T>(alias: alias))).expression
+    }
+    return JoinSelect<First, (A, B, C, NullableTableView<T>)>(
+      base: statement, views: (views.0, views.1, views.2, NullableTableView<T>(alias: alias)))
+  }
+}
+
+extension Table {
+  /// Joins a table: `FROM self JOIN table ON condition`.
+  ///
+  /// ```swift
+  /// Reminder.join(RemindersList.self) { $0.listID == $1.id }.select { ($0, $1) }
+  /// ```
+  public static func join<T: Table, P: QueryExpression>(
+    _ table: T.Type, on condition: (TableView<Self>, TableView<T>) -> P
+  ) -> JoinSelect<Self, (TableView<Self>, TableView<T>)> where P.QueryValue: _BooleanQueryValue {
+    joined(table, kind: .inner, condition) { TableView<T>(alias: $0) }
+  }
+
+  /// Joins a table with `LEFT JOIN … ON condition`: rows of `self` without a match are kept.
+  ///
+  /// ```swift
+  /// RemindersList.leftJoin(Reminder.self) { $0.id == $1.listID }.select { ($0, $1) }  // [(RemindersList, Reminder?)]
+  /// ```
+  public static func leftJoin<T: Table, P: QueryExpression>(
+    _ table: T.Type, on condition: (TableView<Self>, TableView<T>) -> P
+  ) -> JoinSelect<Self, (TableView<Self>, NullableTableView<T>)> where P.QueryValue: _BooleanQueryValue {
+    joined(table, kind: .left, condition) { NullableTableView<T>(alias: $0) }
+  }
+
+  private static func joined<T: Table, P: QueryExpression, V: SourceView>(
+    _ table: T.Type, kind: JoinClause.Kind, _ condition: (TableView<Self>, TableView<T>) -> P, view: (String) -> V
+  ) -> JoinSelect<Self, (TableView<Self>, V)> {
+    let first = JoinSelect<Self, TableView<Self>>(base: all.base, views: TableView(alias: all.alias))
+    let (statement, alias) = first.joining(table, kind: kind) { alias in
+      condition(TableView(alias: first.base.alias ?? tableName), TableView<T>(alias: alias)).expression
+    }
+    return JoinSelect<Self, (TableView<Self>, V)>(base: statement, views: (first.views, view(alias)))
+  }
+}

@@ -1,0 +1,27 @@
+/// The aliases of the queries whose closures are running, so that a query built inside one (a
+/// subquery) names its source differently and a correlated reference stays unambiguous.
+///
+/// ```swift
+/// Reminder.where { outer in
+///   Reminder.where { $0.listID == outer.listID }.exists()  // FROM "reminders" AS "reminders_2"
+/// }
+/// ```
+enum SourceAliases {
+  /// The aliases taken by the queries around the code running now.
+  @TaskLocal static var enclosing: Set<String> = []
+
+  /// The alias a new query over `table` takes: `nil` (the table's name) unless a query around
+  /// it already uses that name.
+  static func alias(for table: String) -> String? {
+    let taken = enclosing
+    guard taken.contains(table) else { return nil }
+    var number = 2
+    while taken.contains("\(table)_\(number)") { number += 1 }
+    return "\(table)_\(number)"
+  }
+
+  /// Runs a query's closure with the query's aliases taken.
+  static func inside<Result>(_ aliases: [String], _ body: () throws -> Result) rethrows -> Result {
+    try $enclosing.withValue(enclosing.union(aliases)) { try body() }
+  }
+}

@@ -1,0 +1,17 @@
+import Tandem
+
+/// A list of tasks: the parent of the join tests.
+@Table struct WorkList: Equatable {
+  let id: Int
+  var name: String
+  var isArchived = false
+}
+
+/// A task in a list (`listID` references `workLists(id)`): the child of the join tests.
+@Table struct WorkTask: Equatable {
+  let id: Int
+  var listID: Int
+  var title: String
+  var isDone = false
+  var estimate: Double?
+}
