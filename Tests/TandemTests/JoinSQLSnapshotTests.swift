@@ -1,0 +1,62 @@
+import Tandem
+import Testing
+
+/// The SQL of joins and subqueries, as reviewers read it.
+@Suite struct JoinSQLSnapshotTests {
+  @Table struct Shelf {
+    let id: Int
+    var name: String
+    var isArchived = false
+  }
+
+  @Table struct Book {
+    let id: Int
+    var shelfID: Int
+    var title: String
+  }
+
+  @Test func innerJoinWithFilterOrderAndProjection() throws {
+    let query = Book.join(Shelf.self) { $0.shelfID == $1.id }
+      .where { _, shelf in shelf.name == "Work" }
+      .order { book, shelf in (shelf.name, book.title) }
+      .select { book, shelf in (book.title, shelf.name) }
+    #expect(
+      try query.renderedSQL().sql
+        == #"SELECT "books"."title", "shelfs"."name" FROM "books" JOIN "shelfs" ON ("books"."shelfID" = "shelfs"."id")"#
+        + #" WHERE ("shelfs"."name" = ?) ORDER BY "shelfs"."name" ASC, "books"."title" ASC, "books".rowid ASC, "shelfs".rowid ASC"#)
+  }
+
+  @Test func aggregateOverALeftJoinPinsTheVisitingOrder() throws {
+    let query = Shelf.leftJoin(Book.self) { $0.id == $1.shelfID }
+      .group { shelf, _ in shelf.id }
+      .select { shelf, book in (shelf.name, book.id.count()) }
+    #expect(
+      try query.renderedSQL().sql
+        == #"SELECT "shelfs"."name", count("books"."id") FROM "shelfs" NOT INDEXED LEFT JOIN "books" NOT INDEXED"#
+        + #" ON ("shelfs"."id" = "books"."shelfID") GROUP BY "shelfs"."id" ORDER BY "shelfs"."id" ASC"#)
+  }
+
+  @Test func selfJoinTakesAnAlias() throws {
+    let query = Book.join(Book.self) { $0.shelfID == $1.shelfID }.select { a, b in (a.id, b.id) }
+    #expect(
+      try query.renderedSQL().sql
+        == #"SELECT "books"."id", "books_2"."id" FROM "books" JOIN "books" AS "books_2""#
+        + #" ON ("books"."shelfID" = "books_2"."shelfID") ORDER BY "books".rowid ASC, "books_2".rowid ASC"#)
+  }
+
+  @Test func correlatedExistsQualifiesTheOuterColumn() throws {
+    let query = Shelf.where { shelf in Book.where { $0.shelfID == shelf.id }.exists() }.select { $0.name }
+    #expect(
+      try query.renderedSQL().sql
+        == #"SELECT "name" FROM "shelfs" WHERE (EXISTS (SELECT "id", "shelfID", "title" FROM "books""#
+        + #" WHERE ("shelfID" = "shelfs"."id"))) ORDER BY rowid ASC"#)
+  }
+
+  @Test func inSubquery() throws {
+    let archived = Shelf.where { $0.isArchived }.select { $0.id }
+    let statement = Statement.delete(Book.where { $0.shelfID.in(archived) }.deleteStatement)
+    #expect(
+      try statement.renderedSQL().sql
+        == #"DELETE FROM "books" WHERE ("shelfID" IN (SELECT "id" FROM "shelfs" WHERE "isArchived"))"#)
+  }
+}
