@@ -32,6 +32,20 @@ public func % <L: QueryExpression>(lhs: L, rhs: L.QueryValue) -> TypedExpression
 where L.QueryValue: _IntegerQueryValue & ColumnType {
   TypedExpression(.binary(.remainder, lhs.expression, .bound(rhs, for: lhs.expression)))
 }
+/// `lhs / rhs` for an optional expression: `Int?`, not `Int??`.
+///
+/// ```swift
+/// Item.all.select { $0.discount / 2 }   // SELECT ("discount" / ?): Int?
+/// ```
+public func / <L: QueryExpression>(lhs: L, rhs: L.QueryValue) -> TypedExpression<L.QueryValue>
+where L.QueryValue: _NumericQueryValue & _OptionalQueryValue & ColumnType {
+  TypedExpression(.binary(.divide, lhs.expression, .bound(rhs, for: lhs.expression)))
+}
+/// `lhs % rhs` for an optional integer expression: `Int?`, not `Int??`.
+public func % <L: QueryExpression>(lhs: L, rhs: L.QueryValue) -> TypedExpression<L.QueryValue>
+where L.QueryValue: _IntegerQueryValue & _OptionalQueryValue & ColumnType {
+  TypedExpression(.binary(.remainder, lhs.expression, .bound(rhs, for: lhs.expression)))
+}
 
 /// `lhs + value` for a fixed-point decimal column and a `Decimal`.
 ///
@@ -73,6 +87,16 @@ public func % <L: QueryExpression, R: QueryExpression>(lhs: L, rhs: R) -> TypedE
 where L.QueryValue: _IntegerQueryValue, L.QueryValue == R.QueryValue {
   TypedExpression(.binary(.remainder, lhs.expression, rhs.expression))
 }
+/// `lhs / rhs` for two optional expressions: `Int?`, not `Int??`.
+public func / <L: QueryExpression, R: QueryExpression>(lhs: L, rhs: R) -> TypedExpression<L.QueryValue>
+where L.QueryValue: _NumericQueryValue & _OptionalQueryValue, L.QueryValue == R.QueryValue {
+  TypedExpression(.binary(.divide, lhs.expression, rhs.expression))
+}
+/// `lhs % rhs` for two optional integer expressions: `Int?`, not `Int??`.
+public func % <L: QueryExpression, R: QueryExpression>(lhs: L, rhs: R) -> TypedExpression<L.QueryValue>
+where L.QueryValue: _IntegerQueryValue & _OptionalQueryValue, L.QueryValue == R.QueryValue {
+  TypedExpression(.binary(.remainder, lhs.expression, rhs.expression))
+}
 
 /// `-expr`.
 public prefix func - <E: QueryExpression>(operand: E) -> TypedExpression<E.QueryValue> where E.QueryValue: _AdditiveQueryValue {
@@ -88,8 +112,22 @@ public func + <L: QueryExpression>(lhs: L, rhs: String) -> TypedExpression<L.Que
 where L.QueryValue: _TextQueryValue {
   TypedExpression(.binary(.concatenate, lhs.expression, .literal(.text(rhs))))
 }
-/// Text concatenation of two text expressions.
+/// Text concatenation of two text expressions of the same type.
 public func + <L: QueryExpression, R: QueryExpression>(lhs: L, rhs: R) -> TypedExpression<L.QueryValue>
-where L.QueryValue: _TextQueryValue, R.QueryValue: _TextQueryValue {
+where L.QueryValue: _TextQueryValue, L.QueryValue == R.QueryValue {
+  TypedExpression(.binary(.concatenate, lhs.expression, rhs.expression))
+}
+/// Text concatenation with an optional text expression: optional, since `'a' || NULL` is NULL.
+///
+/// ```swift
+/// Word.all.select { $0.text + $0.note }   // SELECT ("text" || "note"): String?
+/// ```
+public func + <L: QueryExpression, R: QueryExpression>(lhs: L, rhs: R) -> TypedExpression<R.QueryValue>
+where L.QueryValue: _TextQueryValue, R.QueryValue == L.QueryValue? {
+  TypedExpression(.binary(.concatenate, lhs.expression, rhs.expression))
+}
+/// Text concatenation of an optional text expression and a text expression: optional.
+public func + <L: QueryExpression, R: QueryExpression>(lhs: L, rhs: R) -> TypedExpression<L.QueryValue>
+where R.QueryValue: _TextQueryValue, L.QueryValue == R.QueryValue? {
   TypedExpression(.binary(.concatenate, lhs.expression, rhs.expression))
 }
