@@ -112,9 +112,17 @@ public func + <L: QueryExpression>(lhs: L, rhs: String) -> TypedExpression<L.Que
 where L.QueryValue: _TextQueryValue {
   TypedExpression(.binary(.concatenate, lhs.expression, .literal(.text(rhs))))
 }
-/// Text concatenation of two text expressions of the same type.
+// Concatenating two text expressions takes the right operand's type as a constraint, `String` or
+// `String?`: the result is optional when either operand is. Two overloads with a concrete right
+// type keep chains such as `$0.a + " " + $0.b + "!"` quick to type-check.
+
+/// Text concatenation of a text expression and a `String` expression: optional when `lhs` is.
+///
+/// ```swift
+/// Person.select { $0.firstName + " " + $0.lastName }   // ("firstName" || ?) || "lastName"
+/// ```
 public func + <L: QueryExpression, R: QueryExpression>(lhs: L, rhs: R) -> TypedExpression<L.QueryValue>
-where L.QueryValue: _TextQueryValue, L.QueryValue == R.QueryValue {
+where L.QueryValue: _TextQueryValue, R.QueryValue == String {
   TypedExpression(.binary(.concatenate, lhs.expression, rhs.expression))
 }
 /// Text concatenation with an optional text expression: optional, since `'a' || NULL` is NULL.
@@ -122,12 +130,7 @@ where L.QueryValue: _TextQueryValue, L.QueryValue == R.QueryValue {
 /// ```swift
 /// Word.all.select { $0.text + $0.note }   // SELECT ("text" || "note"): String?
 /// ```
-public func + <L: QueryExpression, R: QueryExpression>(lhs: L, rhs: R) -> TypedExpression<R.QueryValue>
-where L.QueryValue: _TextQueryValue, R.QueryValue == L.QueryValue? {
-  TypedExpression(.binary(.concatenate, lhs.expression, rhs.expression))
-}
-/// Text concatenation of an optional text expression and a text expression: optional.
-public func + <L: QueryExpression, R: QueryExpression>(lhs: L, rhs: R) -> TypedExpression<L.QueryValue>
-where R.QueryValue: _TextQueryValue, L.QueryValue == R.QueryValue? {
+public func + <L: QueryExpression, R: QueryExpression>(lhs: L, rhs: R) -> TypedExpression<String?>
+where L.QueryValue: _TextQueryValue, R.QueryValue == String? {
   TypedExpression(.binary(.concatenate, lhs.expression, rhs.expression))
 }
