@@ -31,6 +31,11 @@ import Testing
     #expect(try db.rows(Item.all.select { ($0.price.sum(), $0.price.min(), $0.price.max()) }) == [[16.75, 0.25, 12.0]])
     #expect(try db.rows(Item.all.select { ($0.name.min(), $0.name.max(), $0.name.count()) }) == [["apple", "date", 4]])
 
+    // The sum of an optional column is `Int?`, not `Int??`.
+    let discounts: Select<Item, Int?> = Item.all.select { $0.discount.sum() }
+    #expect(try db.fetchAll(discounts) == [10])
+    #expect(try db.fetchAll(Item.where { $0.discount == nil }.select { $0.discount.sum(distinct: true) }) == [nil])
+
     let sum: Int? = try db.fetchSingle(Item.all.select { $0.stock.sum() })
     let average: Double? = try db.fetchSingle(Item.all.select { $0.stock.avg() })
     let maximum: Int? = try db.fetchSingle(Item.all.select { $0.discount.max() })
@@ -129,6 +134,13 @@ import Testing
       Reminder.where { $0.title != "a" }.group { $0.isCompleted }
         .having { $0.id.sum() > 6 }.select { ($0.isCompleted, $0.id.sum(), $0.title.min()) })
     #expect(filtered == [[1, 14, "c"]])
+
+    // `.count()` is count(*), wherever an expression is expected.
+    let natural = try db.fetchAll(Reminder.group { $0.priority }.select { ($0.priority, .count()) })
+    #expect(natural.map(\.0) == [nil, .low, .high])
+    #expect(natural.map(\.1) == [2, 3, 1])
+    #expect(try db.fetchAll(Reminder.group { $0.priority }.having { _ in .count() > 1 }.select { $0.priority }) == [nil, .low])
+    #expect(try db.fetchSingle(Reminder.where { $0.isCompleted }.select { _ in .count() }) == 3)
 
     // HAVING without GROUP BY filters the single aggregate row.
     let count = Reminder.all.select { _ in TypedExpression<Int>.countAll }

@@ -45,6 +45,23 @@ import Testing
   }
 
   @Test(arguments: BackendKind.allCases)
+  func divisionOfOptionalsIsSinglyOptional(_ kind: BackendKind) throws {
+    let db = try Self.database(kind)
+    // n is NULL, 1, NULL, NULL. The queries are typed `Int?`, not `Int??`.
+    let halves: Select<Operand, Int?> = Operand.all.select { $0.n / 2 }
+    let remainders: Select<Operand, Int?> = Operand.all.select { $0.n % 2 }
+    let ratios: Select<Operand, Int?> = Operand.all.select { $0.n / $0.n }
+    let moduli: Select<Operand, Int?> = Operand.all.select { $0.n % ($0.n + 1) }
+    #expect(try db.fetchAll(halves) == [nil, 0, nil, nil])
+    #expect(try db.fetchAll(remainders) == [nil, 1, nil, nil])
+    #expect(try db.fetchAll(ratios) == [nil, 1, nil, nil])
+    #expect(try db.fetchAll(moduli) == [nil, 1, nil, nil])
+    // Division by zero is NULL, as for non-optional operands.
+    #expect(try db.fetchAll(Operand.all.select { $0.n / 0 }) == [nil, nil, nil, nil])
+    #expect(try db.fetchAll(Operand.all.select { $0.n % ($0.n - 1) }) == [nil, nil, nil, nil])
+  }
+
+  @Test(arguments: BackendKind.allCases)
   func realArithmetic(_ kind: BackendKind) throws {
     let db = try Self.database(kind)
     // `%` on reals does not compile (SQLite truncates both operands to integers first, which is
@@ -75,5 +92,10 @@ import Testing
     let notes = try db.fetchAll(Word.all.select { $0.note + "?" })
     #expect(notes == [nil, "fresh?", "ÉCOLE?", nil, "?", "b_c?"])
     #expect(try db.fetchAll(Word.all.select { $0.note + $0.text }) == [nil, "fresh  oat milk  ", "ÉCOLEÉcole", nil, "1000", "b_cstraße"])
+    // Text and then optional text is optional text too.
+    let appended: Select<Word, String?> = Word.all.select { $0.text + $0.note }
+    #expect(try db.fetchAll(appended) == [nil, "  oat milk  fresh", "ÉcoleÉCOLE", nil, "1000", "straßeb_c"])
+    let spaced: Select<Word, String?> = Word.all.select { $0.text + " " + $0.note + "." }
+    #expect(try db.fetchAll(spaced) == [nil, "  oat milk   fresh.", "École ÉCOLE.", nil, "1000 .", "straße b_c."])
   }
 }

@@ -43,6 +43,71 @@ import Testing
   }
 
   @Test(arguments: BackendKind.allCases)
+  func comparisonWithAnOptionalExpression(_ kind: BackendKind) throws {
+    let db = try Self.database(kind)
+    func ids(_ query: Select<Item, Item>) throws -> [Int] { try db.fetchAll(query).map(\.id) }
+
+    // reorderLevel 10, 10, 10, 5 against discount NULL, 10, 0, NULL: a NULL side never matches.
+    #expect(try ids(Item.where { $0.reorderLevel == $0.discount }) == [2])
+    #expect(try ids(Item.where { $0.reorderLevel != $0.discount }) == [3])
+    #expect(try ids(Item.where { $0.reorderLevel < $0.discount }) == [])
+    #expect(try ids(Item.where { $0.reorderLevel <= $0.discount }) == [2])
+    #expect(try ids(Item.where { $0.reorderLevel > $0.discount }) == [3])
+    #expect(try ids(Item.where { $0.reorderLevel >= $0.discount }) == [2, 3])
+    // The optional expression first.
+    #expect(try ids(Item.where { $0.discount == $0.reorderLevel }) == [2])
+    #expect(try ids(Item.where { $0.discount != $0.reorderLevel }) == [3])
+    #expect(try ids(Item.where { $0.discount < $0.reorderLevel }) == [3])
+    #expect(try ids(Item.where { $0.discount <= $0.reorderLevel }) == [2, 3])
+    #expect(try ids(Item.where { $0.discount > $0.reorderLevel }) == [])
+    #expect(try ids(Item.where { $0.discount >= $0.reorderLevel }) == [2])
+    // Computed expressions on either side.
+    #expect(try ids(Item.where { $0.reorderLevel * 2 > $0.discount + 5 }) == [2, 3])
+    // The NULL is there to read when the result is re-typed.
+    let results = try db.rows(Item.all.select { ($0.reorderLevel == $0.discount, $0.discount < $0.reorderLevel) })
+    #expect(results == [[nil, nil], [1, 0], [0, 1], [nil, nil]])
+
+    let words = try makeDatabase(kind)
+    try words.create(Word.self)
+    try words.insert(Word.samples)
+    // Text compares by bytes: "ÉCOLE" < "École", "" < "1000", "b_c" < "straße"; "fresh" > "  oat milk  ".
+    #expect(try words.fetchAll(Word.where { $0.note < $0.text }).map(\.id) == [3, 5, 6])
+    #expect(try words.fetchAll(Word.where { $0.text > $0.note }).map(\.id) == [3, 5, 6])
+    #expect(try words.fetchAll(Word.where { $0.text != $0.note }).map(\.id) == [2, 3, 5, 6])
+    // upper() folds ASCII only: "ÉCOLE" and "École" both become "ÉCOLE".
+    #expect(try words.fetchAll(Word.where { $0.note.upper() == $0.text.upper() }).map(\.id) == [3])
+    #expect(try words.fetchAll(Word.where { $0.note + "" >= $0.text }).map(\.id) == [2])
+  }
+
+  @Test(arguments: BackendKind.allCases)
+  func isInAndBetweenWithExpressions(_ kind: BackendKind) throws {
+    let db = try Self.database(kind)
+    func ids(_ query: Select<Item, Item>) throws -> [Int] { try db.fetchAll(query).map(\.id) }
+
+    // stock 5, 20, 10, 0; reorderLevel 10, 10, 10, 5; discount NULL, 10, 0, NULL.
+    #expect(try ids(Item.where { $0.stock.is($0.reorderLevel) }) == [3])
+    #expect(try ids(Item.where { $0.stock.isNot($0.reorderLevel) }) == [1, 2, 4])
+    // IS treats NULL as a value, where `==` gives NULL.
+    #expect(try ids(Item.where { $0.discount.is($0.discount) }) == [1, 2, 3, 4])
+    #expect(try ids(Item.where { $0.discount == $0.discount }) == [2, 3])
+    #expect(try ids(Item.where { $0.discount.isNot($0.discount * 2) }) == [2])
+
+    #expect(try ids(Item.where { $0.stock.in([$0.reorderLevel, $0.reorderLevel * 2]) }) == [2, 3])
+    #expect(try ids(Item.where { $0.stock.notIn([$0.reorderLevel, $0.reorderLevel * 2]) }) == [1, 4])
+    let withParameter = Item.where { $0.stock.in([$0.reorderLevel - 5, Parameter<Int>("x")]) }
+    #expect(try db.fetchAll(withParameter, parameters: ["x": 20]).map(\.id) == [1, 2, 4])
+    #expect(try ids(Item.where { $0.discount.in([$0.discount - 10, $0.discount * 0]) }) == [3])
+    // An empty list of values still reads as values.
+    #expect(try ids(Item.where { $0.id.notIn([]) }) == [1, 2, 3, 4])
+
+    #expect(try ids(Item.where { $0.stock.between($0.reorderLevel - 5, and: $0.reorderLevel) }) == [1, 3, 4])
+    #expect(try ids(Item.where { $0.stock.notBetween($0.reorderLevel - 5, and: $0.reorderLevel) }) == [2])
+    #expect(try ids(Item.where { $0.discount.between($0.stock - 100, and: $0.reorderLevel) }) == [2, 3])
+    let membership = try db.rows(Item.all.select { ($0.discount.in([$0.stock, $0.reorderLevel]), $0.discount.between($0.discount, and: $0.discount)) })
+    #expect(membership == [[nil, nil], [1, 1], [0, 1], [nil, nil]])
+  }
+
+  @Test(arguments: BackendKind.allCases)
   func comparisonWithNull(_ kind: BackendKind) throws {
     let db = try Self.database(kind)
     func ids(_ query: Select<Item, Item>) throws -> [Int] { try db.fetchAll(query).map(\.id) }

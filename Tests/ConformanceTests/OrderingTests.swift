@@ -88,6 +88,29 @@ import Testing
   }
 
   @Test(arguments: BackendKind.allCases)
+  func limitAndOffsetAsParameters(_ kind: BackendKind) throws {
+    let db = try Self.database(kind)
+    let byPrice = Item.order { $0.price }   // 2, 1, 3, 4
+    let page = byPrice.limit(Parameter("size"), offset: Parameter("start"))
+    #expect(try db.fetchAll(page, parameters: ["size": 2, "start": 0]).map(\.id) == [2, 1])
+    #expect(try db.fetchAll(page, parameters: ["size": 2, "start": 2]).map(\.id) == [3, 4])
+    #expect(try db.fetchAll(page, parameters: ["size": -1, "start": 1]).map(\.id) == [1, 3, 4])
+    #expect(try db.fetchCount(page, parameters: ["size": 10, "start": 3]) == 1)
+    #expect(try db.fetchAll(byPrice.limit(Parameter("size")), parameters: ["size": 3]).map(\.id) == [2, 1, 3])
+    #expect(try db.fetchAll(byPrice.limit(1, offset: Parameter("start")), parameters: ["start": 3]).map(\.id) == [4])
+    #expect(try db.fetchAll(byPrice.limit(Parameter("size"), offset: 1), parameters: ["size": 1]).map(\.id) == [1])
+    // Values are taken as SQLite takes them: integral text and reals are integers, NULL or a
+    // fraction is a datatype mismatch, and a missing value is a misuse.
+    #expect(try db.fetchAll(page, parameters: ["size": "2", "start": 2.0]).map(\.id) == [3, 4])
+    let nullSize = try #require(throws: TandemError.self) { try db.fetchAll(page, parameters: ["size": nil, "start": 0]) }
+    #expect(nullSize.summary == .sqlite(code: 20, message: "datatype mismatch"))
+    let fractionalStart = try #require(throws: TandemError.self) { try db.fetchAll(page, parameters: ["size": 1, "start": 0.5]) }
+    #expect(fractionalStart.summary == .sqlite(code: 20, message: "datatype mismatch"))
+    let missing = try #require(throws: TandemError.self) { try db.fetchAll(page, parameters: ["size": 1]) }
+    #expect(missing.kind == .misuse)
+  }
+
+  @Test(arguments: BackendKind.allCases)
   func distinct(_ kind: BackendKind) throws {
     let db = try Self.database(kind)
     // Distinct results come sorted by their columns.

@@ -41,6 +41,7 @@ import Testing
     let db = try Self.guideDatabase(kind)
     #expect(try db.fetchAll(Item.where { $0.stock < 10 }).map(\.id) == [1])
     #expect(try db.fetchAll(Item.where { $0.stock < $0.reorderLevel }).map(\.id) == [1])
+    #expect(try db.fetchAll(Item.where { $0.reorderLevel == $0.discount }).map(\.name) == ["banana"])
     #expect(try db.fetchAll(Item.where { $0.price >= 1.5 && $0.name != "date" }).map(\.id) == [1])
     #expect(try db.fetchAll(Reminder.where { !$0.isCompleted || $0.priority == .high }).map(\.id) == [1, 3])
     #expect(try db.fetchAll(Reminder.where { $0.title == "Milk" }.where { $0.id > 0 }).map(\.id) == [1])
@@ -66,6 +67,9 @@ import Testing
     #expect(try titles(Reminder.where { $0.priority.notIn([.high]) }) == ["Bread"])
     #expect(try titles(Reminder.where { $0.id.notIn([]) }) == ["Milk", "Eggs", "Bread"])
     #expect(try db.fetchAll(Item.where { $0.stock.between(5, and: 10) }).map(\.id) == [1])
+    #expect(try db.fetchAll(Item.where { $0.stock.in([$0.reorderLevel, $0.reorderLevel * 2]) }).map(\.name) == ["banana"])
+    #expect(try db.fetchAll(Item.where { $0.stock.between($0.reorderLevel - 5, and: $0.reorderLevel) }).map(\.name) == ["apple"])
+    #expect(try db.fetchAll(Item.where { $0.discount.is($0.reorderLevel) }).map(\.name) == ["banana"])
 
     #expect(try titles(Reminder.where { $0.title.like("%MILK%") }) == ["Milk"])
     #expect(try titles(Reminder.where { $0.title.like("100!%", escape: "!") }) == [])
@@ -84,6 +88,14 @@ import Testing
     #expect(try db.fetchAll(Reminder.all.select { $0.title + "!" }) == ["Milk!", "Eggs!", "Bread!"])
     #expect(try db.fetchAll(Item.all.select { ($0.price * 2).round(1) }) == [3.0, 0.5])
     #expect(try db.fetchAll(Item.all.select { $0.stock / 0 }) == [nil, nil] as [Int?])
+    let halfDiscounts: [Int?] = try db.fetchAll(Item.all.select { $0.discount / 2 })
+    #expect(halfDiscounts == [nil, 5])
+    #expect(try db.fetchAll(Item.all.select { least($0.stock, $0.reorderLevel + 1) }) == [5, 11])
+    #expect(try db.fetchAll(Item.all.select { greatest($0.stock, 8) }) == [8, 20])
+    #expect(try db.fetchAll(Item.all.select { Case(else: $0.stock).when($0.discount != nil, then: 0) }) == [5, 0])
+    let constants = try db.fetchAll(Item.all.select { ($0.name, TypedExpression.constant(1)) })
+    #expect(constants.map(\.0) == ["apple", "banana"])
+    #expect(constants.map(\.1) == [1, 1])
 
     // Integer overflow becomes REAL.
     try db.update(Item.where { $0.id == 1 }) { $0.set(\.stock, to: .max) }
@@ -104,6 +116,13 @@ import Testing
     #expect(try titles(Reminder.order { $0.title }.limit(2)) == ["Bread", "Eggs"])
     #expect(try titles(Reminder.order { $0.title }.limit(2, offset: 1)) == ["Eggs", "Milk"])
     #expect(try db.fetchAll(Reminder.all.select { $0.isCompleted }.distinct()) == [false, true])
+
+    let page = Reminder.order { $0.title }.limit(2, offset: Parameter("start"))
+    #expect(try db.fetchAll(page, parameters: ["start": 2]).map(\.title) == ["Milk"])
+    let sized = Reminder.order { $0.title }.limit(Parameter("size"), offset: Parameter("start"))
+    #expect(try db.fetchAll(sized, parameters: ["size": 1, "start": 1]).map(\.title) == ["Eggs"])
+    let fraction = try #require(throws: TandemError.self) { try db.fetchAll(sized, parameters: ["size": 2.5, "start": 0]) }
+    #expect(fraction.summary == .sqlite(code: 20, message: "datatype mismatch"))
   }
 
   @Test(arguments: BackendKind.allCases)
@@ -140,9 +159,9 @@ import Testing
     #expect(none.first?.1 == 0.0)
 
     let perPriority = Reminder.group { $0.priority }
-      .select { ($0.priority, TypedExpression<Int>.countAll) }
+      .select { ($0.priority, .count()) }
     let busy = Reminder.group { $0.priority }
-      .having { _ in TypedExpression<Int>.countAll > 1 }
+      .having { _ in .count() > 1 }
       .select { $0.priority }
     let groups = try db.fetchAll(perPriority)
     #expect(groups.map(\.0) == [nil, .low, .high])
@@ -187,6 +206,8 @@ import Testing
     #expect(try db.fetchAll(Reminder.all.select { $0.title }) == ["Milk", "Duck eggs", "Bread"])
     #expect(try db.fetchAll(Reminder.all.select { $0.priority }) == [.high, .low, .low] as [Priority?])
     #expect(try db.fetchAll(Item.all.select { $0.stock }) == [6, 21])
+    #expect(try db.update(Item.all) { $0.set(\.discount, to: $0.reorderLevel) } == 2)
+    #expect(try db.fetchAll(Item.all.select { $0.discount }) == [10, 10])
 
     // Assignments read the row as it was before the statement.
     try db.update(Item.all) {

@@ -97,9 +97,13 @@ import Testing
     #expect(try db.fetchAll(Operand.all.select { greatest($0.r, $0.s) }) == [7.5, 0, .infinity, 1e308])
     // NULL if any argument is NULL.
     #expect(try db.fetchAll(Operand.all.select { least(TypedExpression<Int?>($0.x), TypedExpression($0.n)) }) == [nil, -7, nil, nil])
-    #expect(
-      try db.fetchAll(Operand.all.select { greatest(TypedExpression<Int>($0.x), TypedExpression($0.y), $0.y * 100) })
-        == [200, 300, .max, -1])
+    #expect(try db.fetchAll(Operand.all.select { greatest($0.x, $0.y, $0.y * 100) }) == [200, 300, .max, -1])
+    // A column with a computed expression of its type, and with values.
+    #expect(try db.fetchAll(Operand.all.select { least($0.y, $0.y + 1) }) == [2, 3, 0, -1])
+    #expect(try db.fetchAll(Operand.all.select { least($0.x, 5) }) == [5, -7, 5, .min])
+    #expect(try db.fetchAll(Operand.all.select { greatest($0.y, 0, 2) }) == [2, 3, 2, 2])
+    #expect(try db.fetchAll(Operand.all.select { greatest($0.n, nil) }) == [nil, nil, nil, nil])
+    #expect(try db.fetchAll(Operand.all.select { least($0.n, $0.n * 2, $0.n - 1) }) == [nil, 0, nil, nil])
   }
 
   @Test(arguments: BackendKind.allCases)
@@ -117,6 +121,34 @@ import Testing
     // Without ELSE, no match is NULL.
     #expect(try db.fetchAll(Operand.all.select { Case<String?>().when($0.x > 100, then: "big") }) == [nil, nil, "big", nil])
     #expect(try db.fetchAll(Operand.where { Case<Bool>(else: false).when($0.y == 0, then: true) }).map(\.id) == [3])
+  }
+
+  @Test(arguments: BackendKind.allCases)
+  func caseWithExpressions(_ kind: BackendKind) throws {
+    let db = try Self.database(kind)
+    // x is 7, -7, Int.max, Int.min; y is 2, 3, 0, -1.
+    #expect(try db.fetchAll(Operand.where { $0.id <= 3 }.select { Case(else: $0.y).when($0.x < 0, then: $0.x + $0.y) }) == [2, -4, 0])
+    // Values and expressions mix across branches.
+    let tens = Operand.all.select { Case(else: 0).when($0.y > 0, then: $0.y * 10).when($0.y < 0, then: -1) }
+    #expect(try db.fetchAll(tens) == [20, 30, 0, -1])
+    // An optional ELSE expression: n is NULL, 1, NULL, NULL.
+    let optional = Operand.all.select { Case(else: $0.n).when($0.y == 0, then: 42) }
+    #expect(try db.fetchAll(optional) == [nil, 1, 42, nil])
+  }
+
+  @Test(arguments: BackendKind.allCases)
+  func constants(_ kind: BackendKind) throws {
+    let db = try Self.database(kind)
+    let pairs = try db.fetchAll(Operand.where { $0.id <= 2 }.select { ($0.id, TypedExpression.constant("fixed")) })
+    #expect(pairs.map(\.1) == ["fixed", "fixed"])
+    #expect(try db.fetchAll(Operand.where { TypedExpression.constant(0) < $0.x }).map(\.id) == [1, 3])
+    #expect(try db.fetchAll(Operand.where { $0.id == 1 }.select { _ in TypedExpression<Int?>.constant(nil) }) == [nil])
+    #expect(try db.fetchAll(Operand.where { $0.id == 1 }.select { TypedExpression.constant(2.5) * $0.r }) == [18.75])
+    // A value with no stored form fails the statement, as a compared value does.
+    let error = try #require(throws: TandemError.self) {
+      try db.fetchAll(Operand.all.select { _ in TypedExpression.constant(Double.nan) })
+    }
+    #expect(error.kind == .encodingFailure)
   }
 
   @Test(arguments: BackendKind.allCases)

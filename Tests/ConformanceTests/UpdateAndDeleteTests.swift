@@ -37,6 +37,12 @@ import Testing
     }
     #expect(try db.fetchOne(Item.where { $0.id == 2 }.select { ($0.stock, $0.reorderLevel) }).map { [$0.0, $0.1] } == [10, 20])
 
+    // An optional column takes a non-optional expression.
+    #expect(try db.update(Item.where { $0.id >= 3 }) { $0.set(\.discount, to: $0.stock - 1) } == 2)
+    #expect(try db.fetchAll(Item.all.select { $0.discount }) == [nil, 10, 9, 99])
+    #expect(try db.update(Item.where { $0.id == 1 }) { $0.set(\.discount, to: $0.reorderLevel) } == 1)
+    #expect(try db.fetchOne(Item.where { $0.id == 1 }.select { $0.discount }) == Optional(Optional(10)))
+
     #expect(try db.update(Item.all) { $0.set(\.discount, to: nil) } == 4)
     #expect(try db.fetchCount(Item.where { $0.discount == nil }) == 4)
     #expect(try db.update(Item.where { $0.id > 100 }) { $0.set(\.stock, to: 0) } == 0)

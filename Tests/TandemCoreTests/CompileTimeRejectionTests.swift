@@ -42,6 +42,7 @@ import Testing
         let price = ColumnExpression<Double>("price")
         let isRead = ColumnExpression<Bool>("isRead")
         let note = ColumnExpression<String?>("note")
+        let maybeRating = ColumnExpression<Int?>("maybeRating")
         let published = ColumnExpression<Date>("published")
         let exact = ColumnExpression<Decimal>("exact")
         let cents = ColumnExpression<Decimal.FixedPointRepresentation<Hundredths>>("cents")
@@ -117,6 +118,23 @@ import Testing
     "whereTwoStatements": ("_ = Book.where { $0.rating > 1; $0.rating < 5 }", "'()' cannot conform"),
     "havingEmpty": ("_ = Book.all.having { _ in }", "'()' cannot conform"),
     "whereNotBoolean": ("_ = Book.where { $0.rating }", "_BooleanQueryValue"),
+    // Optional and non-optional mix only for the same wrapped type, and never lose the NULL.
+    "optionalOfAnotherType": ("_ = Book.where { $0.rating == $0.note }", "'=='"),
+    "optionalOfAnotherTypeLess": ("_ = Book.where { $0.note < $0.rating }", "'<'"),
+    "optionalIntoNonOptional": (#"_ = Book.all.update { $0.set(\.rating, to: $0.maybeRating) }"#, "'set'"),
+    "optionalConcatenationIsOptional": ("let _: Select<Book, String> = Book.all.select { $0.title + $0.note }", "String?"),
+    // least/greatest: SQLite's one-argument min(x) is the aggregate, so two arguments at least.
+    "leastOfOne": ("_ = Book.all.select { least($0.rating) }", "missing argument"),
+    "greatestOfOne": ("_ = Book.all.select { greatest($0.rating) }", "missing argument"),
+    "leastOfTwoTypes": ("_ = Book.all.select { least($0.rating, $0.title) }", "'least'"),
+    // Expressions are held to the same rules as values.
+    "jsonInExpressions": ("_ = Book.where { $0.tags.in([$0.tags]) }", "_EqualityMatchesSwift"),
+    "jsonIsExpression": ("_ = Book.where { $0.tags.is($0.tags) }", "_EqualityMatchesSwift"),
+    "decimalTextBetweenExpressions": ("_ = Book.where { $0.exact.between($0.exact, and: $0.exact) }", "QueryComparable"),
+    "inExpressionsOfAnotherType": ("_ = Book.where { $0.rating.in([$0.title]) }", "String"),
+    "caseThenOfAnotherType": ("_ = Book.all.select { Case(else: $0.rating).when($0.isRead, then: $0.title) }", "String"),
+    "limitTextParameter": (#"_ = Book.all.limit(Parameter<String>("n"))"#, "Parameter<String>"),
+    "countAllIsAnInt": ("let _: Select<Book, String> = Book.all.select { _ in .count() }", "Int"),
   ]
 
   /// Must compile without a warning: what the rejections must not take away.
@@ -155,6 +173,49 @@ import Testing
       _ = Book.where { $0.uuid == UUID() && $0.link == URL(fileURLWithPath: "/") && $0.data == Data() }
       _ = Book.where { $0.maybeTags.isNull() && $0.mood == .happy && $0.money == Money(cents: 1) }
       _ = Book.all.select { ($0.tags, $0.maybeTags.count()) }
+      """,
+    "optionalComparisons": """
+      _ = Book.where { $0.rating == $0.maybeRating && $0.maybeRating == $0.rating && $0.rating != $0.maybeRating }
+      _ = Book.where { $0.maybeRating != $0.rating && $0.rating < $0.maybeRating && $0.maybeRating < $0.rating }
+      _ = Book.where { $0.rating <= $0.maybeRating && $0.maybeRating <= $0.rating && $0.rating > $0.maybeRating }
+      _ = Book.where { $0.maybeRating > $0.rating && $0.rating >= $0.maybeRating && $0.maybeRating >= $0.rating }
+      _ = Book.where { $0.title == $0.note && $0.note != $0.title && $0.title < $0.note && $0.note >= $0.title }
+      _ = Book.where { $0.rating + 1 == $0.maybeRating * 2 || $0.title.lower() > $0.note.upper() }
+      _ = Book.where { $0.rating == $0.rating && $0.maybeRating == $0.maybeRating && $0.maybeRating == nil }
+      """,
+    "expressionsWhereValuesWere": """
+      _ = Book.all.update { $0.set(\\.maybeRating, to: $0.rating); $0.set(\\.note, to: $0.title + "!") }
+      _ = Book.all.update { $0.set(\\.maybeRating, to: $0.maybeRating); $0.set(\\.maybeRating, to: 1) }
+      _ = Book.all.select { (least($0.rating, 5), least($0.rating, $0.rating + 1), greatest($0.price, 0.5, 1.5)) }
+      _ = Book.all.select { (greatest($0.rating, $0.rating * 2, $0.rating - 1), least($0.maybeRating, $0.maybeRating + 1)) }
+      _ = Book.all.select { least($0.title, $0.title.lower(), $0.title + "!") }
+      _ = Book.all.select { Case(else: $0.title).when($0.isRead, then: "read").when($0.rating > 3, then: $0.title.upper()) }
+      _ = Book.all.select { Case<String>(else: "none").when($0.isRead, then: $0.title + "!") }
+      _ = Book.where { $0.rating.is($0.rating) && $0.maybeRating.isNot($0.rating) && $0.maybeRating.is($0.maybeRating) }
+      _ = Book.where { $0.rating.in([$0.rating, $0.rating + 1]) && $0.maybeRating.notIn([$0.rating]) && $0.rating.in([]) }
+      _ = Book.where { $0.rating.between($0.rating - 1, and: $0.rating + 1) && $0.maybeRating.notBetween($0.rating, and: $0.rating) }
+      _ = Book.where { $0.published.between($0.published, and: $0.published) && $0.rating.in([1, 2]) }
+      """,
+    "singlyOptionalResults": """
+      let sum: Select<Book, Int?> = Book.all.select { $0.maybeRating.sum() }
+      let quotients: Select<Book, (Int?, Int?, Int?, Int?)> = Book.all.select {
+        ($0.maybeRating / 2, $0.maybeRating % 2, $0.maybeRating / $0.maybeRating, $0.maybeRating % $0.maybeRating)
+      }
+      let plain: Select<Book, (Int?, Int?)> = Book.all.select { ($0.rating / 2, $0.rating.sum()) }
+      let joined: Select<Book, (String?, String?, String)> = Book.all.select { ($0.title + $0.note, $0.note + $0.title, $0.title + $0.title) }
+      _ = (sum, quotients, plain, joined)
+      """,
+    "limitsConstantsAndCount": """
+      _ = Book.all.limit(Parameter("n"))
+      _ = Book.all.limit(Parameter("n"), offset: Parameter("start"))
+      _ = Book.all.limit(10, offset: Parameter("start"))
+      _ = Book.all.limit(Parameter("n"), offset: 5)
+      _ = Book.all.limit(10).limit(10, offset: 2)
+      _ = Book.where { TypedExpression.constant(5) < $0.rating }.select { ($0.title, TypedExpression.constant("x")) }
+      let counts: Select<Book, (Int, Int)> = Book.group { $0.rating }.having { _ in .count() > 1 }.select { ($0.rating, .count()) }
+      let total: Select<Book, Int> = Book.all.select { _ in .count() }
+      _ = Book.all.select { ($0.id.count(), $0.id.count(distinct: true), TypedExpression.countAll) }
+      _ = (counts, total)
       """,
     "arithmetic": """
       _ = Book.all.select { ($0.rating % 3, $0.rating * 2, $0.price / 2, $0.price.avg(), $0.rating.total()) }

@@ -14,6 +14,15 @@ enum SnapshotPriority: Int, ColumnType, QueryComparable { case low = 1, medium, 
   var priority: SnapshotPriority?
 }
 
+@Table("items") struct SnapshotItem {
+  let id: Int
+  var name = ""
+  var note: String?
+  var stock = 0
+  var reorderLevel = 0
+  var discount: Int?
+}
+
 @Suite struct QuerySQLSnapshotTests {
   typealias R = SnapshotReminder
   static let columns = #""id", "title", "is_completed", "dueDate", "priority""#
@@ -90,6 +99,47 @@ enum SnapshotPriority: Int, ColumnType, QueryComparable { case low = 1, medium, 
     #expect(rendered.sql == #"UPDATE "reminders" SET "title" = ?, "id" = ("id" + ?) WHERE ("id" = ?)"#)
     #expect(rendered.bindings == [.value(.text("Oat milk")), .value(.integer(100)), .value(.integer(1))])
     #expect(try Statement.delete(R.all.deleteStatement).renderedSQL().sql == #"DELETE FROM "reminders""#)
+  }
+
+  @Test func expressionsWhereValuesWereAndOptionalMixes() throws {
+    let query = SnapshotItem.where {
+      $0.stock < $0.discount && $0.discount == $0.stock + 1 && $0.stock.in([$0.reorderLevel, $0.reorderLevel * 2])
+        && $0.stock.between($0.reorderLevel, and: $0.reorderLevel + 5) && $0.discount.is($0.stock)
+    }
+    let rendered = try query.renderedSQL()
+    #expect(
+      rendered.sql.contains(
+        #"WHERE ((((("stock" < "discount") AND ("discount" = ("stock" + ?))) AND ("stock" IN ("reorderLevel", ("reorderLevel" * ?)))) AND ("stock" BETWEEN "reorderLevel" AND ("reorderLevel" + ?))) AND ("discount" IS "stock")) ORDER BY"#
+      ))
+    #expect(rendered.bindings == [.value(.integer(1)), .value(.integer(2)), .value(.integer(5))])
+  }
+
+  @Test func functionsOfExpressionsConstantsAndCount() throws {
+    let query = SnapshotItem.group { $0.stock }.select {
+      (
+        least($0.stock, 5), greatest($0.stock, $0.reorderLevel + 1), Case(else: $0.stock).when($0.stock < 0, then: 0),
+        TypedExpression.constant(7), $0.name + $0.note, .count()
+      )
+    }
+    let rendered = try query.renderedSQL()
+    #expect(
+      rendered.sql.hasPrefix(
+        #"SELECT min("stock", ?), max("stock", ("reorderLevel" + ?)), CASE WHEN ("stock" < ?) THEN ? ELSE "stock" END, ?, ("name" || "note"), count(*) FROM "items""#
+      ))
+    #expect(rendered.bindings == [.value(.integer(5)), .value(.integer(1)), .value(.integer(0)), .value(.integer(0)), .value(.integer(7))])
+  }
+
+  @Test func limitAndOffsetParameters() throws {
+    let (text, bindings) = try sql(R.order { $0.title }.limit(Parameter("size"), offset: Parameter("start")))
+    #expect(text.hasSuffix(#"ORDER BY "title" ASC, rowid ASC LIMIT ? OFFSET ?"#))
+    #expect(bindings == [.parameter("size"), .parameter("start")])
+    let (_, mixed) = try sql(R.all.limit(10, offset: Parameter("start")))
+    #expect(mixed == [.value(.integer(10)), .parameter("start")])
+  }
+
+  @Test func optionalColumnSetToAnExpression() throws {
+    let update = SnapshotItem.all.update { $0.set(\.discount, to: $0.stock) }
+    #expect(try Statement.update(update).renderedSQL().sql == #"UPDATE "items" SET "discount" = "stock""#)
   }
 
   @Test func traceReceivesTheSQL() throws {

@@ -35,6 +35,16 @@ public struct Updates<Root: Table> {
     assign(Root.columns[keyPath: column].name, value.expression)
   }
 
+  /// `SET column = expression` for an optional column and an expression of its wrapped type.
+  ///
+  /// ```swift
+  /// try db.update(Item.all) { $0.set(\.discount, to: $0.stock) }   // SET "discount" = "stock"
+  /// ```
+  public mutating func set<Value, E: QueryExpression>(_ column: KeyPath<Root.Columns, ColumnExpression<Value?>>, to value: E)
+  where E.QueryValue == Value {
+    assign(Root.columns[keyPath: column].name, value.expression)
+  }
+
   /// `SET column = value` for a column stored through a representation.
   public mutating func set<Value: ColumnRepresentation>(
     _ column: KeyPath<Root.Columns, ColumnExpression<Value>>, to value: Value.Represented

@@ -1,11 +1,13 @@
-/// A searched `CASE WHEN … THEN … ELSE … END` expression.
+/// A searched `CASE WHEN … THEN … ELSE … END` expression. Each THEN and the ELSE is a value
+/// (bound) or an expression of the same type.
 ///
 /// ```swift
 /// Reminder.select {
 ///   Case(else: "later")
 ///     .when($0.priority == .high, then: "now")
-///     .when($0.priority == .medium, then: "soon")
+///     .when($0.priority == .medium, then: $0.title + " soon")
 /// }
+/// // CASE WHEN ("priority" = ?) THEN ? WHEN ("priority" = ?) THEN ("title" || ?) ELSE ? END
 /// ```
 public struct Case<QueryValue: ColumnType>: QueryExpression {
   private var branches: [CaseBranch] = []
@@ -16,6 +18,16 @@ public struct Case<QueryValue: ColumnType>: QueryExpression {
     self.otherwise = otherwise.map { .bound($0) }
   }
 
+  /// A CASE whose value is the expression `otherwise` when no branch matches.
+  ///
+  /// ```swift
+  /// Item.all.select { Case(else: $0.stock).when($0.stock < 0, then: 0) }
+  /// // CASE WHEN ("stock" < ?) THEN ? ELSE "stock" END
+  /// ```
+  public init(else otherwise: some QueryExpression<QueryValue>) {
+    self.otherwise = otherwise.expression
+  }
+
   /// Adds `WHEN condition THEN value`.
   public func when<C: QueryExpression>(_ condition: C, then value: QueryValue) -> Case where C.QueryValue: _BooleanQueryValue {
     var copy = self
@@ -23,22 +35,19 @@ public struct Case<QueryValue: ColumnType>: QueryExpression {
     return copy
   }
 
+  /// Adds `WHEN condition THEN expression`.
+  ///
+  /// ```swift
+  /// Item.all.select { Case(else: 0).when($0.stock > $0.reorderLevel, then: $0.stock - $0.reorderLevel) }
+  /// ```
+  public func when<C: QueryExpression>(_ condition: C, then value: some QueryExpression<QueryValue>) -> Case
+  where C.QueryValue: _BooleanQueryValue {
+    var copy = self
+    copy.branches.append(CaseBranch(when: condition.expression, then: value.expression))
+    return copy
+  }
+
   public var expression: SQLExpression {
     .caseWhen(base: nil, branches: branches, else: otherwise)
   }
-}
-
-/// A named parameter: its value is supplied when the query runs, so one prepared query serves
-/// many values.
-///
-/// ```swift
-/// let byTitle = Reminder.where { $0.title == Parameter<String>("title") }
-/// try db.fetchAll(byTitle, parameters: ["title": "Milk"])
-/// ```
-public struct Parameter<QueryValue: ColumnType>: QueryExpression {
-  /// The parameter's name.
-  public let name: String
-  /// A parameter named `name`.
-  public init(_ name: String) { self.name = name }
-  public var expression: SQLExpression { .parameter(name) }
 }

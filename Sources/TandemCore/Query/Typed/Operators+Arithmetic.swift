@@ -32,6 +32,20 @@ public func % <L: QueryExpression>(lhs: L, rhs: L.QueryValue) -> TypedExpression
 where L.QueryValue: _IntegerQueryValue & ColumnType {
   TypedExpression(.binary(.remainder, lhs.expression, .bound(rhs, for: lhs.expression)))
 }
+/// `lhs / rhs` for an optional expression: `Int?`, not `Int??`.
+///
+/// ```swift
+/// Item.all.select { $0.discount / 2 }   // SELECT ("discount" / ?): Int?
+/// ```
+public func / <L: QueryExpression>(lhs: L, rhs: L.QueryValue) -> TypedExpression<L.QueryValue>
+where L.QueryValue: _NumericQueryValue & _OptionalQueryValue & ColumnType {
+  TypedExpression(.binary(.divide, lhs.expression, .bound(rhs, for: lhs.expression)))
+}
+/// `lhs % rhs` for an optional integer expression: `Int?`, not `Int??`.
+public func % <L: QueryExpression>(lhs: L, rhs: L.QueryValue) -> TypedExpression<L.QueryValue>
+where L.QueryValue: _IntegerQueryValue & _OptionalQueryValue & ColumnType {
+  TypedExpression(.binary(.remainder, lhs.expression, .bound(rhs, for: lhs.expression)))
+}
 
 /// `lhs + value` for a fixed-point decimal column and a `Decimal`.
 ///
@@ -73,6 +87,16 @@ public func % <L: QueryExpression, R: QueryExpression>(lhs: L, rhs: R) -> TypedE
 where L.QueryValue: _IntegerQueryValue, L.QueryValue == R.QueryValue {
   TypedExpression(.binary(.remainder, lhs.expression, rhs.expression))
 }
+/// `lhs / rhs` for two optional expressions: `Int?`, not `Int??`.
+public func / <L: QueryExpression, R: QueryExpression>(lhs: L, rhs: R) -> TypedExpression<L.QueryValue>
+where L.QueryValue: _NumericQueryValue & _OptionalQueryValue, L.QueryValue == R.QueryValue {
+  TypedExpression(.binary(.divide, lhs.expression, rhs.expression))
+}
+/// `lhs % rhs` for two optional integer expressions: `Int?`, not `Int??`.
+public func % <L: QueryExpression, R: QueryExpression>(lhs: L, rhs: R) -> TypedExpression<L.QueryValue>
+where L.QueryValue: _IntegerQueryValue & _OptionalQueryValue, L.QueryValue == R.QueryValue {
+  TypedExpression(.binary(.remainder, lhs.expression, rhs.expression))
+}
 
 /// `-expr`.
 public prefix func - <E: QueryExpression>(operand: E) -> TypedExpression<E.QueryValue> where E.QueryValue: _AdditiveQueryValue {
@@ -88,8 +112,25 @@ public func + <L: QueryExpression>(lhs: L, rhs: String) -> TypedExpression<L.Que
 where L.QueryValue: _TextQueryValue {
   TypedExpression(.binary(.concatenate, lhs.expression, .literal(.text(rhs))))
 }
-/// Text concatenation of two text expressions.
+// Concatenating two text expressions takes the right operand's type as a constraint, `String` or
+// `String?`: the result is optional when either operand is. Two overloads with a concrete right
+// type keep chains such as `$0.a + " " + $0.b + "!"` quick to type-check.
+
+/// Text concatenation of a text expression and a `String` expression: optional when `lhs` is.
+///
+/// ```swift
+/// Person.select { $0.firstName + " " + $0.lastName }   // ("firstName" || ?) || "lastName"
+/// ```
 public func + <L: QueryExpression, R: QueryExpression>(lhs: L, rhs: R) -> TypedExpression<L.QueryValue>
-where L.QueryValue: _TextQueryValue, R.QueryValue: _TextQueryValue {
+where L.QueryValue: _TextQueryValue, R.QueryValue == String {
+  TypedExpression(.binary(.concatenate, lhs.expression, rhs.expression))
+}
+/// Text concatenation with an optional text expression: optional, since `'a' || NULL` is NULL.
+///
+/// ```swift
+/// Word.all.select { $0.text + $0.note }   // SELECT ("text" || "note"): String?
+/// ```
+public func + <L: QueryExpression, R: QueryExpression>(lhs: L, rhs: R) -> TypedExpression<String?>
+where L.QueryValue: _TextQueryValue, R.QueryValue == String? {
   TypedExpression(.binary(.concatenate, lhs.expression, rhs.expression))
 }

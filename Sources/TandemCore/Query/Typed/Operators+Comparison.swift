@@ -86,6 +86,79 @@ where L.QueryValue == R.QueryValue, L.QueryValue: QueryComparable {
   TypedExpression(.binary(.greaterOrEqual, lhs.expression, rhs.expression))
 }
 
+// An expression compares with an optional expression of its type, in either order: `Int` with
+// `Int?`. The result is typed `Bool` like every comparison (NULL when the optional side is NULL,
+// which `where` treats as false); re-type it as `TypedExpression<Bool?>` to read the NULL.
+
+/// `lhs = rhs` for an expression and an optional expression of its type.
+///
+/// ```swift
+/// Item.where { $0.stock == $0.discount }   // WHERE ("stock" = "discount")
+/// ```
+public func == <L: QueryExpression, R: QueryExpression>(lhs: L, rhs: R) -> TypedExpression<Bool>
+where R.QueryValue == L.QueryValue?, L.QueryValue: ColumnType, L.QueryValue._QueryEquality: _EqualityMatchesSwift {
+  TypedExpression(.binary(.equal, lhs.expression, rhs.expression))
+}
+/// `lhs = rhs` for an optional expression and an expression of its wrapped type.
+public func == <L: QueryExpression, R: QueryExpression>(lhs: L, rhs: R) -> TypedExpression<Bool>
+where L.QueryValue == R.QueryValue?, R.QueryValue: ColumnType, R.QueryValue._QueryEquality: _EqualityMatchesSwift {
+  TypedExpression(.binary(.equal, lhs.expression, rhs.expression))
+}
+/// `lhs <> rhs` for an expression and an optional expression of its type.
+public func != <L: QueryExpression, R: QueryExpression>(lhs: L, rhs: R) -> TypedExpression<Bool>
+where R.QueryValue == L.QueryValue?, L.QueryValue: ColumnType, L.QueryValue._QueryEquality: _EqualityMatchesSwift {
+  TypedExpression(.binary(.notEqual, lhs.expression, rhs.expression))
+}
+/// `lhs <> rhs` for an optional expression and an expression of its wrapped type.
+public func != <L: QueryExpression, R: QueryExpression>(lhs: L, rhs: R) -> TypedExpression<Bool>
+where L.QueryValue == R.QueryValue?, R.QueryValue: ColumnType, R.QueryValue._QueryEquality: _EqualityMatchesSwift {
+  TypedExpression(.binary(.notEqual, lhs.expression, rhs.expression))
+}
+/// `lhs < rhs` for an expression and an optional expression of its type.
+///
+/// ```swift
+/// Item.where { $0.stock < $0.discount }   // WHERE ("stock" < "discount")
+/// ```
+public func < <L: QueryExpression, R: QueryExpression>(lhs: L, rhs: R) -> TypedExpression<Bool>
+where R.QueryValue == L.QueryValue?, L.QueryValue: QueryComparable {
+  TypedExpression(.binary(.less, lhs.expression, rhs.expression))
+}
+/// `lhs < rhs` for an optional expression and an expression of its wrapped type.
+public func < <L: QueryExpression, R: QueryExpression>(lhs: L, rhs: R) -> TypedExpression<Bool>
+where L.QueryValue == R.QueryValue?, R.QueryValue: QueryComparable {
+  TypedExpression(.binary(.less, lhs.expression, rhs.expression))
+}
+/// `lhs <= rhs` for an expression and an optional expression of its type.
+public func <= <L: QueryExpression, R: QueryExpression>(lhs: L, rhs: R) -> TypedExpression<Bool>
+where R.QueryValue == L.QueryValue?, L.QueryValue: QueryComparable {
+  TypedExpression(.binary(.lessOrEqual, lhs.expression, rhs.expression))
+}
+/// `lhs <= rhs` for an optional expression and an expression of its wrapped type.
+public func <= <L: QueryExpression, R: QueryExpression>(lhs: L, rhs: R) -> TypedExpression<Bool>
+where L.QueryValue == R.QueryValue?, R.QueryValue: QueryComparable {
+  TypedExpression(.binary(.lessOrEqual, lhs.expression, rhs.expression))
+}
+/// `lhs > rhs` for an expression and an optional expression of its type.
+public func > <L: QueryExpression, R: QueryExpression>(lhs: L, rhs: R) -> TypedExpression<Bool>
+where R.QueryValue == L.QueryValue?, L.QueryValue: QueryComparable {
+  TypedExpression(.binary(.greater, lhs.expression, rhs.expression))
+}
+/// `lhs > rhs` for an optional expression and an expression of its wrapped type.
+public func > <L: QueryExpression, R: QueryExpression>(lhs: L, rhs: R) -> TypedExpression<Bool>
+where L.QueryValue == R.QueryValue?, R.QueryValue: QueryComparable {
+  TypedExpression(.binary(.greater, lhs.expression, rhs.expression))
+}
+/// `lhs >= rhs` for an expression and an optional expression of its type.
+public func >= <L: QueryExpression, R: QueryExpression>(lhs: L, rhs: R) -> TypedExpression<Bool>
+where R.QueryValue == L.QueryValue?, L.QueryValue: QueryComparable {
+  TypedExpression(.binary(.greaterOrEqual, lhs.expression, rhs.expression))
+}
+/// `lhs >= rhs` for an optional expression and an expression of its wrapped type.
+public func >= <L: QueryExpression, R: QueryExpression>(lhs: L, rhs: R) -> TypedExpression<Bool>
+where L.QueryValue == R.QueryValue?, R.QueryValue: QueryComparable {
+  TypedExpression(.binary(.greaterOrEqual, lhs.expression, rhs.expression))
+}
+
 // Columns stored through a representation compare with the represented Swift value.
 
 /// `column = value` for a column stored through a representation (a Unix-time date…).
@@ -151,6 +224,67 @@ extension QueryExpression where QueryValue: ColumnType, QueryValue._QueryEqualit
   public func notIn<S: Sequence>(_ values: S) -> TypedExpression<Bool> where S.Element == QueryValue {
     TypedExpression(.inList(expression, values.map { .bound($0, for: expression) }, negated: true))
   }
+
+  /// `expr IS other` for another expression of the same type: equality where `NULL IS NULL` is
+  /// true.
+  ///
+  /// ```swift
+  /// Item.where { $0.discount.is($0.discount) }   // WHERE ("discount" IS "discount")
+  /// ```
+  public func `is`(_ other: some QueryExpression<QueryValue>) -> TypedExpression<Bool> {
+    TypedExpression(.binary(.is, expression, other.expression))
+  }
+
+  /// `expr IS NOT other` for another expression of the same type.
+  public func isNot(_ other: some QueryExpression<QueryValue>) -> TypedExpression<Bool> {
+    TypedExpression(.binary(.isNot, expression, other.expression))
+  }
+
+  /// `expr IN (expressions…)`: other expressions of the same type, columns or computed.
+  ///
+  /// ```swift
+  /// Item.where { $0.stock.in([$0.reorderLevel, $0.reorderLevel * 2]) }
+  /// // WHERE ("stock" IN ("reorderLevel", ("reorderLevel" * ?)))
+  /// ```
+  public func `in`(_ expressions: [any QueryExpression<QueryValue>]) -> TypedExpression<Bool> {
+    TypedExpression(.inList(expression, expressions.map(\.expression), negated: false))
+  }
+
+  /// `expr NOT IN (expressions…)` for other expressions of the same type.
+  public func notIn(_ expressions: [any QueryExpression<QueryValue>]) -> TypedExpression<Bool> {
+    TypedExpression(.inList(expression, expressions.map(\.expression), negated: true))
+  }
+}
+
+extension QueryExpression
+where QueryValue: _OptionalQueryValue & ColumnType, QueryValue._Wrapped: ColumnType, QueryValue._QueryEquality: _EqualityMatchesSwift {
+  /// `expr IS other` for an optional expression and an expression of its wrapped type.
+  ///
+  /// ```swift
+  /// Item.where { $0.discount.is($0.stock) }   // WHERE ("discount" IS "stock")
+  /// ```
+  public func `is`(_ other: some QueryExpression<QueryValue._Wrapped>) -> TypedExpression<Bool> {
+    TypedExpression(.binary(.is, expression, other.expression))
+  }
+
+  /// `expr IS NOT other` for an optional expression and an expression of its wrapped type.
+  public func isNot(_ other: some QueryExpression<QueryValue._Wrapped>) -> TypedExpression<Bool> {
+    TypedExpression(.binary(.isNot, expression, other.expression))
+  }
+
+  /// `expr IN (expressions…)` for an optional expression and expressions of its wrapped type.
+  ///
+  /// ```swift
+  /// Item.where { $0.discount.in([$0.stock, $0.reorderLevel]) }   // WHERE ("discount" IN ("stock", "reorderLevel"))
+  /// ```
+  public func `in`(_ expressions: [any QueryExpression<QueryValue._Wrapped>]) -> TypedExpression<Bool> {
+    TypedExpression(.inList(expression, expressions.map(\.expression), negated: false))
+  }
+
+  /// `expr NOT IN (expressions…)` for an optional expression and expressions of its wrapped type.
+  public func notIn(_ expressions: [any QueryExpression<QueryValue._Wrapped>]) -> TypedExpression<Bool> {
+    TypedExpression(.inList(expression, expressions.map(\.expression), negated: true))
+  }
 }
 
 extension QueryExpression where QueryValue: ColumnRepresentation, QueryValue._QueryEquality: _EqualityMatchesSwift {
@@ -194,6 +328,41 @@ extension QueryExpression where QueryValue: QueryComparable {
   /// `expr NOT BETWEEN low AND high`.
   public func notBetween(_ low: QueryValue, and high: QueryValue) -> TypedExpression<Bool> {
     TypedExpression(.between(expression, .bound(low, for: expression), .bound(high, for: expression), negated: true))
+  }
+
+  /// `expr BETWEEN low AND high` for bounds that are expressions of the same type.
+  ///
+  /// ```swift
+  /// Item.where { $0.stock.between($0.reorderLevel, and: $0.reorderLevel * 2) }
+  /// // WHERE ("stock" BETWEEN "reorderLevel" AND ("reorderLevel" * ?))
+  /// ```
+  public func between(_ low: some QueryExpression<QueryValue>, and high: some QueryExpression<QueryValue>) -> TypedExpression<Bool> {
+    TypedExpression(.between(expression, low.expression, high.expression, negated: false))
+  }
+
+  /// `expr NOT BETWEEN low AND high` for bounds that are expressions of the same type.
+  public func notBetween(_ low: some QueryExpression<QueryValue>, and high: some QueryExpression<QueryValue>) -> TypedExpression<Bool> {
+    TypedExpression(.between(expression, low.expression, high.expression, negated: true))
+  }
+}
+
+extension QueryExpression where QueryValue: QueryComparable & _OptionalQueryValue {
+  /// `expr BETWEEN low AND high` for an optional expression and bounds of its wrapped type.
+  ///
+  /// ```swift
+  /// Item.where { $0.discount.between($0.stock - 100, and: $0.reorderLevel) }
+  /// ```
+  public func between(
+    _ low: some QueryExpression<QueryValue._Wrapped>, and high: some QueryExpression<QueryValue._Wrapped>
+  ) -> TypedExpression<Bool> {
+    TypedExpression(.between(expression, low.expression, high.expression, negated: false))
+  }
+
+  /// `expr NOT BETWEEN low AND high` for an optional expression and bounds of its wrapped type.
+  public func notBetween(
+    _ low: some QueryExpression<QueryValue._Wrapped>, and high: some QueryExpression<QueryValue._Wrapped>
+  ) -> TypedExpression<Bool> {
+    TypedExpression(.between(expression, low.expression, high.expression, negated: true))
   }
 }
 

@@ -39,6 +39,14 @@ extension QueryExpression where QueryValue: _AdditiveQueryValue {
   public func sum(distinct: Bool = false) -> TypedExpression<QueryValue?> {
     TypedExpression(.aggregate(.sum, expression, distinct: distinct))
   }
+  /// `sum(expr)` of an optional expression: `Int?`, not `Int??`.
+  ///
+  /// ```swift
+  /// Item.all.select { $0.discount.sum() }   // SELECT sum("discount"): Int?
+  /// ```
+  public func sum(distinct: Bool = false) -> TypedExpression<QueryValue> where QueryValue: _OptionalQueryValue {
+    TypedExpression(.aggregate(.sum, expression, distinct: distinct))
+  }
 }
 
 extension QueryExpression where QueryValue: _NumericQueryValue {
@@ -56,7 +64,17 @@ extension TypedExpression where QueryValue == Int {
   /// `count(*)`: the number of rows.
   ///
   /// ```swift
-  /// Reminder.group { $0.listID }.select { ($0.listID, .countAll) }
+  /// Reminder.group { $0.listID }.select { ($0.listID, TypedExpression.countAll) }
   /// ```
   public static var countAll: TypedExpression<Int> { TypedExpression(.aggregate(.count, nil, distinct: false)) }
+}
+
+extension QueryExpression where Self == TypedExpression<Int> {
+  /// `count(*)`: the number of rows, spelled `.count()` wherever an expression is expected.
+  ///
+  /// ```swift
+  /// Reminder.group { $0.priority }.select { ($0.priority, .count()) }   // SELECT "priority", count(*)
+  /// Reminder.group { $0.priority }.having { _ in .count() > 1 }
+  /// ```
+  public static func count() -> TypedExpression<Int> { .countAll }
 }

@@ -142,18 +142,52 @@ where L.QueryValue: _OptionalQueryValue, L.QueryValue._Wrapped: ColumnType {
   lhs.coalesce(rhs)
 }
 
-/// Scalar `min(a, b, …)`: NULL if any argument is NULL.
+// `least` and `greatest` take two arguments at least: SQLite's `min(x)` and `max(x)` with one
+// argument are the aggregates. The arguments after the first are all expressions or all values;
+// the expressions are existentials so that `least($0.n, $0.n + 1)` mixes a column with a computed
+// expression and type-checks at once.
+
+/// Scalar `min(a, b, …)` of expressions of one type: NULL if any argument is NULL.
 ///
 /// ```swift
-/// Item.all.select { least($0.stock, $0.reorderLevel) }   // SELECT min("stock", "reorderLevel")
+/// Item.all.select { least($0.stock, $0.reorderLevel) }       // SELECT min("stock", "reorderLevel")
+/// Item.all.select { least($0.stock, $0.reorderLevel * 2) }   // SELECT min("stock", ("reorderLevel" * ?))
 /// ```
-public func least<E: QueryExpression>(_ first: E, _ rest: E...) -> TypedExpression<E.QueryValue>
+public func least<E: QueryExpression>(
+  _ first: E, _ second: any QueryExpression<E.QueryValue>, _ rest: any QueryExpression<E.QueryValue>...
+) -> TypedExpression<E.QueryValue>
 where E.QueryValue: QueryComparable {
-  TypedExpression(.function(.min, [first.expression] + rest.map(\.expression)))
+  TypedExpression(.function(.min, [first.expression, second.expression] + rest.map(\.expression)))
 }
 
-/// Scalar `max(a, b, …)`: NULL if any argument is NULL.
-public func greatest<E: QueryExpression>(_ first: E, _ rest: E...) -> TypedExpression<E.QueryValue>
+/// Scalar `min(expr, value, …)` of an expression and values of its type (bound).
+///
+/// ```swift
+/// Item.all.select { least($0.stock, 5) }   // SELECT min("stock", ?)
+/// ```
+public func least<E: QueryExpression>(_ first: E, _ second: E.QueryValue, _ rest: E.QueryValue...) -> TypedExpression<E.QueryValue>
 where E.QueryValue: QueryComparable {
-  TypedExpression(.function(.max, [first.expression] + rest.map(\.expression)))
+  TypedExpression(.function(.min, [first.expression] + ([second] + rest).map { .bound($0, for: first.expression) }))
+}
+
+/// Scalar `max(a, b, …)` of expressions of one type: NULL if any argument is NULL.
+///
+/// ```swift
+/// Item.all.select { greatest($0.stock, $0.reorderLevel - 1) }   // SELECT max("stock", ("reorderLevel" - ?))
+/// ```
+public func greatest<E: QueryExpression>(
+  _ first: E, _ second: any QueryExpression<E.QueryValue>, _ rest: any QueryExpression<E.QueryValue>...
+) -> TypedExpression<E.QueryValue>
+where E.QueryValue: QueryComparable {
+  TypedExpression(.function(.max, [first.expression, second.expression] + rest.map(\.expression)))
+}
+
+/// Scalar `max(expr, value, …)` of an expression and values of its type (bound).
+///
+/// ```swift
+/// Item.all.select { greatest($0.stock, 0) }   // SELECT max("stock", ?)
+/// ```
+public func greatest<E: QueryExpression>(_ first: E, _ second: E.QueryValue, _ rest: E.QueryValue...) -> TypedExpression<E.QueryValue>
+where E.QueryValue: QueryComparable {
+  TypedExpression(.function(.max, [first.expression] + ([second] + rest).map { .bound($0, for: first.expression) }))
 }
