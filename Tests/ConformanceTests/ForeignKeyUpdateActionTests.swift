@@ -160,6 +160,26 @@ import Testing
   }
 
   @Test(arguments: BackendKind.allCases)
+  func aCascadeIntoAnotherTablesRowidNamesNoTable(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.create(
+      TableSchema("codes", columns: [.column("id", .integer, primaryKey: true), .column("code", .text, unique: true)]))
+    try db.create(
+      TableSchema(
+        "kids", columns: [.column("id", .integer, primaryKey: true, references: .table("codes", column: "code", onUpdate: .cascade))]))
+    try db.insertRaw(into: "codes", columns: ["id", "code"], values: [1, "1"])
+    try db.insertRaw(into: "kids", columns: ["id"], values: [1])
+    let setCode = { (code: SqliteValue) in
+      try db.execute(.update(UpdateStatement(table: "codes", assignments: [Assignment(column: "code", value: .literal(code))])))
+    }
+    // The cascade writes 'x' into kids' rowid; SQLite's error does not say which table's.
+    let error = try #require(throws: TandemError.self) { try setCode("x") }
+    #expect(error.summary == .sqlite(code: 20, message: "datatype mismatch"))
+    _ = try setCode("7")
+    #expect(try db.storedRows(of: "kids", columns: ["id"]) == [[7]])
+  }
+
+  @Test(arguments: BackendKind.allCases)
   func anUpsertRunsTheAction(_ kind: BackendKind) throws {
     let db = try Self.database(kind, .cascade)
     // ON CONFLICT (id) DO UPDATE SET code = excluded.code.
