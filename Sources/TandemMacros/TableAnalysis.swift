@@ -208,9 +208,17 @@ struct TableAnalysis {
   /// while building it would never finish.
   private mutating func checkSelfReferences(_ columns: [ColumnProperty], typeName: String, nodes: [String: Syntax]) {
     for column in columns {
-      guard let reference = column.reference, reference.isSelfReference(typeName: typeName),
-        let node = nodes[column.name]
-      else { continue }
+      guard let reference = column.reference, let node = nodes[column.name] else { continue }
+      if case .primaryKey = reference.target, !reference.isSelfReference(typeName: typeName),
+        reference.parentType.split(separator: ".").last.map({ String($0).strippingBackticks }) == typeName
+      {
+        // `Outer.Node.self` inside `Node` would read the schema being built; another type of the
+        // same name cannot be told apart from the spelling.
+        diagnostics.append(
+          Diagnostic(node: node, message: TableDiagnostic.qualifiedSelfReference(reference.parentType, typeName: typeName)))
+        continue
+      }
+      guard reference.isSelfReference(typeName: typeName) else { continue }
       switch reference.target {
       case .primaryKey:
         if columns.filter(\.isPrimaryKey).count != 1 {

@@ -106,6 +106,13 @@ struct TableDiagnostic: DiagnosticMessage {
         + "name the referenced property, such as @Column(references: \\\(type).id)")
   }
 
+  static func qualifiedSelfReference(_ written: String, typeName: String) -> Self {
+    Self(
+      id: "qualifiedSelfReference",
+      message: "write 'references: Self.self' to reference '\(typeName)' itself; for another type named "
+        + "'\(written)', reference its key property, such as '\\\(written).id'")
+  }
+
   static func invalidColumnArgument(_ label: String, expected: String) -> Self {
     Self(id: "invalidColumnArgument", message: "@Column's \(label) must be \(expected)")
   }

@@ -69,6 +69,29 @@ final class TableKeysAndIndexesDiagnosticsTests: XCTestCase {
     )
   }
 
+  func testAQualifiedNameOfTheTableItselfIsAmbiguous() {
+    assertTableExpansion(
+      """
+      @Table struct Node {
+        let id: Int
+        @Column(references: Graph.Node.self) var parent: Int?
+      }
+      """,
+      expandedSource: """
+        struct Node {
+          let id: Int
+          var parent: Int?
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message: "write 'references: Self.self' to reference 'Node' itself; for another type named 'Graph.Node', "
+            + "reference its key property, such as '\\Graph.Node.id'",
+          line: 3, column: 44)
+      ]
+    )
+  }
+
   func testIndexesMustBeLiteralsNamingColumns() {
     assertTableExpansion(
       """

@@ -24,6 +24,13 @@ enum KeyedTables {
     @Column(primaryKey: true) var user: String
   }
 
+  /// `Self` names the table itself, by its key or by a property.
+  @Table struct Folder {
+    @Column(primaryKey: true) var path: String
+    @Column(references: Self.self, onDelete: .cascade) var parent: String?
+    @Column(references: \Self.path) var alias: String?
+  }
+
   /// Two tables that reference each other: one side names the property, so that neither schema
   /// needs the other's to be built first.
   @Table struct Team {
@@ -59,6 +66,13 @@ enum KeyedTables {
         == #"CREATE TABLE "shares" ("listID" INTEGER NOT NULL REFERENCES "lists" ("id"), "user" TEXT NOT NULL, "#
         + #"PRIMARY KEY ("listID", "user"))"#)
     #expect(KeyedTables.Share.schema.rowidColumn == nil)
+  }
+
+  @Test func selfReferences() {
+    #expect(
+      KeyedTables.Folder.schema.columns.compactMap(\.references) == [
+        .table("folders", column: "path", onDelete: .cascade), .table("folders", column: "path"),
+      ])
   }
 
   @Test func tablesThatReferenceEachOther() {
