@@ -3,7 +3,8 @@
 ///
 /// The table is named after the type (first letter lowercased, last word pluralized:
 /// `RemindersList` → `remindersLists`) unless you pass a name. A property named `id` is the
-/// primary key; a literal default value becomes the column's `DEFAULT`.
+/// primary key, unless another is marked `@Column(primaryKey: true)`; two or more marked
+/// properties make a composite key. A literal default value becomes the column's `DEFAULT`.
 ///
 /// ```swift
 /// @Table struct Reminder {
