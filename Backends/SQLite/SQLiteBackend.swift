@@ -459,7 +459,7 @@ public final class SQLiteBackend: DatabaseBackend {
     var rowidColumns: [String: String?] = [:]
     var references: [FailedWrite.Reference] = []
     let keys = try run(
-      #"SELECT "m"."name", "f"."from", "f"."table", "f"."to", "f"."on_delete" "#
+      #"SELECT "m"."name", "f"."from", "f"."table", "f"."to", "f"."on_delete", "f"."on_update" "#
         + #"FROM "sqlite_schema" AS "m", pragma_foreign_key_list("m"."name") AS "f" WHERE "m"."type" = 'table'"#)
     for key in keys {
       guard let child = key[0].textValue, let childColumn = key[1].textValue, let parent = key[2].textValue else { continue }
@@ -469,6 +469,7 @@ public final class SQLiteBackend: DatabaseBackend {
         FailedWrite.Reference(
           childTable: child, childColumn: childColumn, parentTable: parent, parentColumn: key[3].textValue ?? "",
           onDelete: key[4].textValue.flatMap(ForeignKey.Action.init(rawValue:)) ?? .noAction,
+          onUpdate: key[5].textValue.flatMap(ForeignKey.Action.init(rawValue:)) ?? .noAction,
           childColumnIsRowid: childRowid.map { SQLName.same($0, childColumn) } ?? false))
     }
     return FailedWrite(kind: kind, table: name, columns: columns, rowidColumn: rowidColumn, references: references)

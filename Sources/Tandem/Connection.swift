@@ -96,8 +96,11 @@ public final class Connection: DatabaseWriter {
   @usableFromInline
   func keyLookup<T: Table>(for type: T.Type) throws -> KeyLookup {
     if let lookup = state.keyLookups[ObjectIdentifier(type)] { return lookup }
-    guard let keyColumn = T.schema.primaryKeyColumns.first, T.schema.primaryKeyColumns.count == 1 else {
-      throw TandemError.misuse("\(T.tableName) has no single-column primary key")
+    let keys = T.schema.primaryKeyColumns
+    guard let keyColumn = keys.first, keys.count == 1 else {
+      if keys.isEmpty { throw TandemError.misuse("\(T.tableName) has no single-column primary key") }
+      throw TandemError.misuse(
+        "\(T.tableName) has a primary key of \(keys.count) columns, and find(_:key:) takes one value; fetch with a filter")
     }
     var query = T.all
     query.base.filter = .binary(.equal, .column(keyColumn.name), .parameter(Self.keyParameter))

@@ -95,9 +95,13 @@ extension DatabaseWriter {
 
   /// Updates every column of the row with the record's primary key; `false` when no row has it.
   ///
+  /// A composite key matches on all its columns; a key value that is NULL (a nullable key
+  /// column) is a ``TandemError/Kind/misuse``, since NULL equals no row.
+  ///
   /// ```swift
   /// reminder.title = "Oat milk"
-  /// try db.update(reminder)
+  /// try db.update(reminder)   // UPDATE "reminders" SET … WHERE "id" = ?
+  /// try db.update(membership) // UPDATE "memberships" SET "role" = ? WHERE "projectID" = ? AND "userName" = ?
   /// ```
   @discardableResult
   public func update<T: Table>(_ record: T) throws -> Bool {
@@ -138,8 +142,12 @@ extension DatabaseWriter {
 
   /// Deletes the row with the record's primary key; `false` when there was none.
   ///
+  /// A composite key matches on all its columns; a NULL key value is a
+  /// ``TandemError/Kind/misuse``, as for ``update(_:)``.
+  ///
   /// ```swift
-  /// try db.delete(reminder)
+  /// try db.delete(reminder)   // DELETE FROM "reminders" WHERE "id" = ?
+  /// try db.delete(membership) // DELETE FROM "memberships" WHERE "projectID" = ? AND "userName" = ?
   /// ```
   @discardableResult
   public func delete<T: Table>(_ record: T) throws -> Bool {
@@ -159,11 +167,17 @@ extension ConflictPolicy {
 }
 
 extension Table {
-  /// `key1 = v1 AND key2 = v2` for the record's primary key values.
+  /// `key1 = v1 AND key2 = v2` for the record's primary key values (one term per column of a
+  /// composite key). A NULL key value equals no row, so it is refused rather than matching nothing.
   static func keyFilter(_ values: [SqliteValue]) throws -> SQLExpression {
     let keyIndices = schema.columns.indices.filter { schema.columns[$0].primaryKey != nil }
     guard !keyIndices.isEmpty else {
       throw TandemError.misuse("\(tableName) has no primary key, so a record cannot be found by key")
+    }
+    if let nullKey = keyIndices.first(where: { values[$0].isNull }) {
+      throw TandemError.misuse(
+        "the record's primary key column \(tableName).\(schema.columns[nullKey].name) is NULL, which equals no row, "
+          + "so the record cannot be found by key")
     }
     return keyIndices.map { SQLExpression.binary(.equal, .column(schema.columns[$0].name), .literal(values[$0])) }
       .reduce(nil as SQLExpression?) { partial, term in partial.map { .binary(.and, $0, term) } ?? term }

@@ -11,10 +11,14 @@ struct ColumnOptions {
   var representation: TypeSyntax?
   /// Whether the column is `UNIQUE`.
   var unique = false
+  /// The foreign key from `references:`, with its actions.
+  var reference: ColumnReference?
 
   /// Reads the attribute's arguments, reporting any that are not literals.
   init(attribute: AttributeSyntax, diagnostics: inout [Diagnostic]) {
     guard let arguments = attribute.arguments?.as(LabeledExprListSyntax.self) else { return }
+    // The actions belong to the reference, which may come after them.
+    var actions: [(label: String, expression: ExprSyntax)] = []
     for argument in arguments {
       let expression = argument.expression
       switch argument.label?.text {
@@ -59,9 +63,17 @@ struct ColumnOptions {
           continue
         }
         representation = TypeSyntax(stringLiteral: base.trimmedDescription)
+      case "references":
+        reference = ColumnReference(expression, diagnostics: &diagnostics)
+      case "onDelete", "onUpdate":
+        actions.append((argument.label?.text ?? "", expression))
       default:
         continue
       }
+    }
+    for (label, expression) in actions {
+      guard let action = ColumnReference.action(expression, label: label, diagnostics: &diagnostics) else { continue }
+      if label == "onDelete" { reference?.onDelete = action } else { reference?.onUpdate = action }
     }
   }
 

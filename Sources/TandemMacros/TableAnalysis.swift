@@ -14,13 +14,20 @@ struct TableAnalysis {
   init(attribute: AttributeSyntax, structDecl: StructDeclSyntax) {
     let typeName = structDecl.name.text.strippingBackticks
     var tableName = TableNaming.tableName(forTypeNamed: typeName)
-    if let argument = attribute.arguments?.as(LabeledExprListSyntax.self)?.first, argument.label == nil,
-      !argument.expression.is(NilLiteralExprSyntax.self)
-    {
-      if let name = StringLiteralText.plainValue(of: argument.expression) {
-        tableName = name
-      } else {
-        diagnostics.append(Diagnostic(node: argument.expression, message: TableDiagnostic.tableNameNotLiteral))
+    var indexes: [IndexDeclaration] = []
+    for argument in attribute.arguments?.as(LabeledExprListSyntax.self) ?? [] {
+      switch argument.label?.text {
+      case nil:
+        if argument.expression.is(NilLiteralExprSyntax.self) { continue }
+        if let name = StringLiteralText.plainValue(of: argument.expression) {
+          tableName = name
+        } else {
+          diagnostics.append(Diagnostic(node: argument.expression, message: TableDiagnostic.tableNameNotLiteral))
+        }
+      case "indexes":
+        indexes = IndexDeclaration.read(argument.expression, diagnostics: &diagnostics)
+      default:
+        continue
       }
     }
 
@@ -41,8 +48,11 @@ struct TableAnalysis {
     if columns.isEmpty && diagnostics.isEmpty {
       diagnostics.append(Diagnostic(node: attribute, message: TableDiagnostic.noColumns))
     }
+    checkIndexes(indexes, columns: columns, tableName: tableName)
+    checkSelfReferences(columns, typeName: typeName, nodes: columnNodes)
 
-    model = TableModel(typeName: typeName, tableName: tableName, access: structAccess, columns: columns)
+    model = TableModel(
+      typeName: typeName, tableName: tableName, access: structAccess, columns: columns, indexes: indexes)
   }
 
   // MARK: - Properties
@@ -124,6 +134,8 @@ struct TableAnalysis {
         defaultValue: initializer?.trimmed,
         hasConstantDefault: literal?.isConstant ?? false,
         isPrimaryKey: isPrimaryKey,
+        isExplicitKey: options.primaryKey == true,
+        reference: options.reference,
         isUnique: options.unique,
         access: min(AccessLevel(variable.modifiers), structAccess))
       result.append((property, Syntax(pattern)))
@@ -152,10 +164,11 @@ struct TableAnalysis {
     _ columns: [ColumnProperty], keyDeclarations: [String: VariableDeclSyntax], nodes: [String: Syntax]
   ) {
     let keys = columns.filter(\.isPrimaryKey)
-    guard keys.count > 1, let first = keys.first else { return }
-    // The conventional `id` is the one to un-mark, so it carries the error and the fix-it.
-    if let id = keys.first(where: { $0.name == "id" }), let other = keys.first(where: { $0.name != "id" }),
-      let node = nodes[id.name]
+    // Keys marked `@Column(primaryKey: true)` make a composite key; a conventional `id` beside
+    // them is ambiguous, so it carries the error and the fix-it.
+    guard keys.count > 1 else { return }
+    if let id = keys.first(where: { $0.name == "id" && !$0.isExplicitKey }),
+      let other = keys.first(where: { $0.name != "id" }), let node = nodes[id.name]
     {
       var fixIts: [FixIt] = []
       if let declaration = keyDeclarations[id.name], Self.attribute(named: "Column", in: declaration) == nil {
@@ -170,11 +183,54 @@ struct TableAnalysis {
       }
       diagnostics.append(
         Diagnostic(node: node, message: TableDiagnostic.duplicatePrimaryKey(other.name, id.name), fixIts: fixIts))
-      return
     }
-    for key in keys.dropFirst() {
-      guard let node = nodes[key.name] else { continue }
-      diagnostics.append(Diagnostic(node: node, message: TableDiagnostic.duplicatePrimaryKey(first.name, key.name)))
+  }
+
+  private mutating func checkIndexes(
+    _ indexes: [IndexDeclaration], columns: [ColumnProperty], tableName: String
+  ) {
+    let columnNames = Set(columns.map(\.columnName))
+    for index in indexes {
+      if index.columns.isEmpty {
+        diagnostics.append(Diagnostic(node: index.node, message: TableDiagnostic.emptyIndex))
+      }
+      for (column, node) in zip(index.columns, index.columnNodes) where !columnNames.contains(column) {
+        let property = columns.first { $0.name == column }
+        diagnostics.append(
+          Diagnostic(
+            node: node,
+            message: TableDiagnostic.unknownIndexColumn(column, table: tableName, storedIn: property?.columnName)))
+      }
+    }
+  }
+
+  /// A reference to the struct itself is resolved from its own columns: reading its own schema
+  /// while building it would never finish.
+  private mutating func checkSelfReferences(_ columns: [ColumnProperty], typeName: String, nodes: [String: Syntax]) {
+    for column in columns {
+      guard let reference = column.reference, let node = nodes[column.name] else { continue }
+      if case .primaryKey = reference.target, !reference.isSelfReference(typeName: typeName),
+        reference.parentType.split(separator: ".").last.map({ String($0).strippingBackticks }) == typeName
+      {
+        // `Outer.Node.self` inside `Node` would read the schema being built; another type of the
+        // same name cannot be told apart from the spelling.
+        diagnostics.append(
+          Diagnostic(node: node, message: TableDiagnostic.qualifiedSelfReference(reference.parentType, typeName: typeName)))
+        continue
+      }
+      guard reference.isSelfReference(typeName: typeName) else { continue }
+      switch reference.target {
+      case .primaryKey:
+        if columns.filter(\.isPrimaryKey).count != 1 {
+          diagnostics.append(Diagnostic(node: node, message: TableDiagnostic.selfReferenceNeedsOneKey(typeName)))
+        }
+      case .property(let identifier):
+        let property = identifier.strippingBackticks
+        if !columns.contains(where: { $0.name == property }) {
+          diagnostics.append(
+            Diagnostic(node: node, message: TableDiagnostic.unknownReferencedProperty(property, type: typeName)))
+        }
+      }
     }
   }
 

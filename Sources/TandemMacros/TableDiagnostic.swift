@@ -32,7 +32,8 @@ struct TableDiagnostic: DiagnosticMessage {
   static func duplicatePrimaryKey(_ first: String, _ second: String) -> Self {
     Self(
       id: "duplicatePrimaryKey",
-      message: "'\(first)' and '\(second)' are both primary keys; mark one with @Column(primaryKey: false)")
+      message: "'\(first)' is a primary key, and so is '\(second)' by its name; mark '\(second)' with "
+        + "@Column(primaryKey: false), or with @Column(primaryKey: true) for a composite key")
   }
 
   static func duplicateColumnName(_ first: String, _ second: String, column: String) -> Self {
@@ -75,6 +76,42 @@ struct TableDiagnostic: DiagnosticMessage {
   static let noColumns = Self(
     id: "noColumns",
     message: "@Table needs at least one stored property to make a column")
+
+  static let invalidIndex = Self(
+    id: "invalidIndex",
+    message: "@Table's indexes must be an array literal of indexes written with literals, such as "
+      + "[.index(\"by_title\", on: [\"title\"], unique: true)]")
+
+  static let emptyIndex = Self(
+    id: "emptyIndex",
+    message: "an index needs at least one column, such as .index(on: [\"title\"])")
+
+  static func unknownIndexColumn(_ column: String, table: String, storedIn: String?) -> Self {
+    let hint = storedIn.map { "; property '\(column)' is stored in column '\($0)'" } ?? ""
+    return Self(
+      id: "unknownIndexColumn",
+      message: "index column '\(column)' is not a column of '\(table)'\(hint)")
+  }
+
+  static func unknownReferencedProperty(_ property: String, type: String) -> Self {
+    Self(
+      id: "unknownReferencedProperty",
+      message: "'\(type)' has no column '\(property)' to reference")
+  }
+
+  static func selfReferenceNeedsOneKey(_ type: String) -> Self {
+    Self(
+      id: "selfReferenceNeedsOneKey",
+      message: "'\(type)' references itself by its primary key, which is not one column; "
+        + "name the referenced property, such as @Column(references: \\\(type).id)")
+  }
+
+  static func qualifiedSelfReference(_ written: String, typeName: String) -> Self {
+    Self(
+      id: "qualifiedSelfReference",
+      message: "write 'references: Self.self' to reference '\(typeName)' itself; for another type named "
+        + "'\(written)', reference its key property, such as '\\\(written).id'")
+  }
 
   static func invalidColumnArgument(_ label: String, expected: String) -> Self {
     Self(id: "invalidColumnArgument", message: "@Column's \(label) must be \(expected)")

@@ -30,7 +30,7 @@ struct TableExpansion {
       columns: [
       \(model.columns.map(columnSchema).joined(separator: ",\n"))
       ],
-      indexes: []
+      indexes: [\(model.indexes.map(Self.indexSchema).joined(separator: ", "))]
       )
       """,
       """
@@ -89,7 +89,41 @@ struct TableExpansion {
         arguments.append("default: (\(value) as \(column.storageType)).sqliteValue")
       }
     }
+    if let reference = column.reference {
+      arguments.append("references: \(foreignKey(reference))")
+    }
     return ".column(" + arguments.joined(separator: ", ") + ")"
+  }
+
+  /// The `ForeignKey` of a reference. The struct's own key and columns are written as literals
+  /// (its schema is being built); another table's are read from its type.
+  private func foreignKey(_ reference: ColumnReference) -> String {
+    var actions = ""
+    if reference.onDelete != "noAction" { actions += ", onDelete: .\(reference.onDelete)" }
+    if reference.onUpdate != "noAction" { actions += ", onUpdate: .\(reference.onUpdate)" }
+    let parent = reference.parentType
+    if reference.isSelfReference(typeName: model.typeName) {
+      let column: String? =
+        switch reference.target {
+        case .primaryKey: model.columns.first(where: \.isPrimaryKey)?.columnName
+        case .property(let identifier): model.columns.first(where: { $0.name == identifier.strippingBackticks })?.columnName
+        }
+      return "TandemCore.ForeignKey.table(\(Self.literal(model.tableName)), column: \(Self.literal(column ?? ""))\(actions))"
+    }
+    switch reference.target {
+    case .primaryKey:
+      return "TandemCore.ForeignKey.table(\(parent).self\(actions))"
+    case .property(let identifier):
+      return "TandemCore.ForeignKey.table(\(parent).tableName, column: \(parent).columns.\(identifier).name\(actions))"
+    }
+  }
+
+  private static func indexSchema(_ index: IndexDeclaration) -> String {
+    var arguments: [String] = []
+    if let name = index.name { arguments.append(literal(name)) }
+    arguments.append("on: [" + index.columns.map(literal).joined(separator: ", ") + "]")
+    if index.unique { arguments.append("unique: true") }
+    return ".index(" + arguments.joined(separator: ", ") + ")"
   }
 
   private func decodeStatement(_ column: ColumnProperty) -> String {

@@ -10,6 +10,8 @@ struct TableModel {
   var access: AccessLevel
   /// The stored properties that are columns, in declaration order.
   var columns: [ColumnProperty]
+  /// The indexes from `@Table(indexes:)`, in order.
+  var indexes: [IndexDeclaration] = []
 
   /// The single integer primary key that SQLite may assign, which makes a `Draft` worth having.
   var draftKey: ColumnProperty? {
@@ -37,8 +39,12 @@ struct ColumnProperty {
   var defaultValue: ExprSyntax?
   /// Whether the default value is a literal or enum case and so becomes the column `DEFAULT`.
   var hasConstantDefault: Bool
-  /// Whether the property is the primary key.
+  /// Whether the property is the primary key, or one column of a composite key.
   var isPrimaryKey: Bool
+  /// Whether `@Column(primaryKey:)` says so, rather than the `id` convention.
+  var isExplicitKey: Bool
+  /// The foreign key from `@Column(references:)`, if any.
+  var reference: ColumnReference?
   /// Whether the column is `UNIQUE`.
   var isUnique: Bool
   /// The access level of members generated for this property: the property's own, capped by the

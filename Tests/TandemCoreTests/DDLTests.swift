@@ -46,6 +46,21 @@ import Testing
       ])
   }
 
+  @Test func foreignKeyActions() {
+    let schema = TableSchema(
+      "items",
+      columns: [
+        .column("id", .integer, primaryKey: true),
+        .column("a", .integer, references: .table("lists", column: "id", onUpdate: .cascade)),
+        .column("b", .null(.text), references: .table("lists", column: "code", onDelete: .setNull, onUpdate: .setDefault)),
+        .column("c", .null(.integer), references: .table("lists", column: "id", onDelete: .restrict)),
+      ])
+    #expect(
+      schema.createTableSQL()
+        == #"CREATE TABLE "items" ("id" INTEGER PRIMARY KEY, "a" INTEGER NOT NULL REFERENCES "lists" ("id") ON UPDATE CASCADE, "b" TEXT REFERENCES "lists" ("code") ON DELETE SET NULL ON UPDATE SET DEFAULT, "c" INTEGER REFERENCES "lists" ("id") ON DELETE RESTRICT)"#
+    )
+  }
+
   @Test func compositePrimaryKey() {
     let schema = TableSchema("pairs", columns: [.column("a", .text, primaryKey: true), .column("b", .integer, primaryKey: true)])
     #expect(schema.createTableSQL() == #"CREATE TABLE "pairs" ("a" TEXT NOT NULL, "b" INTEGER NOT NULL, PRIMARY KEY ("a", "b"))"#)
@@ -74,7 +89,7 @@ import Testing
         .column("big", .integer, default: .integer(Int64.min)),
         .column("tiny", .real, default: .real(.leastNonzeroMagnitude)),
         .column("inf", .real, default: .real(-.infinity)),
-        .column("parent", .null(.integer), references: .table("order", column: "id", onDelete: .setNull)),
+        .column("parent", .null(.integer), references: .table("order", column: "id", onDelete: .setNull, onUpdate: .restrict)),
         .column("nul", .text, default: "a\u{0}b"),
       ],
       indexes: [.index(on: ["größe", "select"]), .index("uniq", on: ["big"], unique: true)]),
@@ -135,6 +150,7 @@ import Testing
       #expect(row[2] == .text(column.references?.table ?? ""))
       #expect(row[3] == .text(column.name))
       #expect(row[4] == .text(column.references?.column ?? ""))
+      #expect(row[5] == .text(column.references?.onUpdate.rawValue ?? ""))
       #expect(row[6] == .text(column.references?.onDelete.rawValue ?? ""))
     }
   }

@@ -129,7 +129,8 @@ final class TableDiagnosticsTests: XCTestCase {
         """,
       diagnostics: [
         DiagnosticSpec(
-          message: "'code' and 'id' are both primary keys; mark one with @Column(primaryKey: false)",
+          message: "'code' is a primary key, and so is 'id' by its name; mark 'id' with "
+            + "@Column(primaryKey: false), or with @Column(primaryKey: true) for a composite key",
           line: 2, column: 7,
           fixIts: [FixItSpec(message: "mark 'id' with @Column(primaryKey: false)")])
       ],
@@ -140,28 +141,6 @@ final class TableDiagnosticsTests: XCTestCase {
           @Column(primaryKey: true) let code: String
         }
         """
-    )
-  }
-
-  func testTwoExplicitPrimaryKeys() {
-    assertTableExpansion(
-      """
-      @Table struct Pair {
-        @Column(primaryKey: true) var a: Int
-        @Column(primaryKey: true) var b: Int
-      }
-      """,
-      expandedSource: """
-        struct Pair {
-          var a: Int
-          var b: Int
-        }
-        """,
-      diagnostics: [
-        DiagnosticSpec(
-          message: "'a' and 'b' are both primary keys; mark one with @Column(primaryKey: false)",
-          line: 3, column: 33)
-      ]
     )
   }
 

@@ -260,6 +260,36 @@ enum TablesGuide {
     var page: String
   }
 
+  @Table struct Membership {
+    @Column(primaryKey: true, references: RemindersList.self, onDelete: .cascade) var listID: Int
+    @Column(primaryKey: true) var userName: String
+    var role = "member"
+  }
+
+  @Table struct RemindersList {
+    let id: Int
+    @Column(unique: true) var code: String
+  }
+
+  @Table struct Chore {
+    let id: Int
+    @Column(references: RemindersList.self, onDelete: .cascade, onUpdate: .cascade) var listID: Int
+    @Column(references: \RemindersList.code, onDelete: .setNull) var listCode: String?
+    @Column(references: Chore.self) var parentID: Int?
+    var title: String
+  }
+
+  @Table(indexes: [
+    .index(on: ["listID", "title"], unique: true),
+    .index("chores_by_due_date", on: ["due_date"]),
+  ])
+  struct ScheduledChore {
+    let id: Int
+    var listID: Int
+    var title: String
+    @Column("due_date") var dueDate: Date?
+  }
+
   @Table struct Todo {
     let id: Int
     var title = "Untitled"
@@ -305,6 +335,31 @@ enum TablesGuide {
     #expect(
       TablesGuide.Visit.schema.createTableSQL()
         == #"CREATE TABLE "visits" ("id" TEXT NOT NULL, "page" TEXT NOT NULL)"#)
+  }
+
+  @Test func compositeKeys() {
+    #expect(
+      TablesGuide.Membership.schema.createTableSQL()
+        == #"CREATE TABLE "memberships" ("listID" INTEGER NOT NULL REFERENCES "remindersLists" ("id") "#
+        + #"ON DELETE CASCADE, "userName" TEXT NOT NULL, "role" TEXT NOT NULL DEFAULT 'member', "#
+        + #"PRIMARY KEY ("listID", "userName"))"#)
+  }
+
+  @Test func foreignKeys() {
+    #expect(
+      TablesGuide.Chore.schema.createTableSQL()
+        == #"CREATE TABLE "chores" ("id" INTEGER PRIMARY KEY, "#
+        + #""listID" INTEGER NOT NULL REFERENCES "remindersLists" ("id") ON DELETE CASCADE ON UPDATE CASCADE, "#
+        + #""listCode" TEXT REFERENCES "remindersLists" ("code") ON DELETE SET NULL, "#
+        + #""parentID" INTEGER REFERENCES "chores" ("id"), "title" TEXT NOT NULL)"#)
+  }
+
+  @Test func indexes() {
+    #expect(
+      TablesGuide.ScheduledChore.schema.createIndexSQL() == [
+        #"CREATE UNIQUE INDEX "scheduledChores_on_listID_title" ON "scheduledChores" ("listID", "title")"#,
+        #"CREATE INDEX "chores_by_due_date" ON "scheduledChores" ("due_date")"#,
+      ])
   }
 
   @Test func draft() {

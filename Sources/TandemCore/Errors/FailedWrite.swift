@@ -14,8 +14,9 @@
 ///   ``TandemError/Constraint/datatype`` on the written table's rowid alias (`rowid` when it has
 ///   none), with SQLite's message `datatype mismatch`. When a foreign key's `ON DELETE SET NULL`
 ///   or `SET DEFAULT` action may have written it into another table's rowid instead (a delete, or
-///   an `INSERT OR REPLACE` into a table such a key references), the error stays kind `.sqlite`,
-///   code 20: SQLite does not say which table.
+///   an `INSERT OR REPLACE` into a table such a key references), or an `ON UPDATE` action (an
+///   update of the referenced column), the error stays kind `.sqlite`, code 20: SQLite does not
+///   say which table.
 ///
 /// ```swift
 /// // DELETE FROM lists WHERE id = 1, while todos.listID references it:
@@ -53,18 +54,21 @@ package struct FailedWrite {
     package var parentColumn: String
     /// What deleting a referenced row does to the child rows.
     package var onDelete: ForeignKey.Action
+    /// What changing a referenced key does to the child rows.
+    package var onUpdate: ForeignKey.Action
     /// Whether the referencing column is its table's rowid alias (`INTEGER PRIMARY KEY`).
     package var childColumnIsRowid: Bool
 
     package init(
       childTable: String, childColumn: String, parentTable: String, parentColumn: String,
-      onDelete: ForeignKey.Action, childColumnIsRowid: Bool
+      onDelete: ForeignKey.Action, onUpdate: ForeignKey.Action = .noAction, childColumnIsRowid: Bool
     ) {
       self.childTable = childTable
       self.childColumn = childColumn
       self.parentTable = parentTable
       self.parentColumn = parentColumn
       self.onDelete = onDelete
+      self.onUpdate = onUpdate
       self.childColumnIsRowid = childColumnIsRowid
     }
   }
@@ -98,7 +102,7 @@ package struct FailedWrite {
         references.append(
           Reference(
             childTable: schema.name, childColumn: column.name, parentTable: key.table, parentColumn: key.column,
-            onDelete: key.onDelete, childColumnIsRowid: schema.rowidColumn?.name == column.name))
+            onDelete: key.onDelete, onUpdate: key.onUpdate, childColumnIsRowid: schema.rowidColumn?.name == column.name))
       }
     }
     self.init(
@@ -167,12 +171,25 @@ package struct FailedWrite {
     return [columns.first { SQLName.same($0, candidates[0]) } ?? candidates[0]]
   }
 
-  /// Whether a foreign key action may have written a non-integer into another table's rowid.
+  /// Whether a foreign key action may have written a non-integer into another table's rowid: an
+  /// ON DELETE SET NULL or SET DEFAULT run by a replacing insert, or an ON UPDATE action run by
+  /// an update (or an upsert's DO UPDATE) that assigns the referenced column.
   private func rowidMayBeAnotherTables() -> Bool {
-    guard case .insert(.replace) = kind else { return false }
+    let assigned: [String]
+    switch kind {
+    case .insert(.replace):
+      return references.contains { reference in
+        SQLName.same(reference.parentTable, table) && reference.childColumnIsRowid
+          && (reference.onDelete == .setNull || reference.onDelete == .setDefault)
+      }
+    case .insert(.update(_, let assignments)): assigned = assignments.map(\.column)
+    case .update(let columns): assigned = columns
+    default: return false
+    }
     return references.contains { reference in
       SQLName.same(reference.parentTable, table) && reference.childColumnIsRowid
-        && (reference.onDelete == .setNull || reference.onDelete == .setDefault)
+        && [.setNull, .setDefault, .cascade].contains(reference.onUpdate)
+        && assigned.contains { SQLName.same($0, reference.parentColumn) }
     }
   }
 }

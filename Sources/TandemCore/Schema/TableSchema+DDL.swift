@@ -73,6 +73,7 @@ extension TableSchema {
         "REFERENCES " + SQLQuoting.identifier(reference.table) + " ("
           + SQLQuoting.identifier(reference.column) + ")")
       if reference.onDelete != .noAction { parts.append("ON DELETE " + reference.onDelete.rawValue) }
+      if reference.onUpdate != .noAction { parts.append("ON UPDATE " + reference.onUpdate.rawValue) }
     }
     return parts.joined(separator: " ")
   }

@@ -68,7 +68,8 @@ extension TableSchema {
 
   /// Throws ``TandemError/Kind/misuse`` when a name the schema's DDL would write — the table's,
   /// a column's, an index's or its columns', a referenced table's or column's — holds a NUL
-  /// character.
+  /// character, or when a foreign key names no referenced column (its parent's primary key was
+  /// not one column).
   package func checkIdentifiers() throws {
     try SQLName.check(name)
     for column in columns {
@@ -76,6 +77,11 @@ extension TableSchema {
       if let key = column.references {
         try SQLName.check(key.table)
         try SQLName.check(key.column)
+        if key.column.isEmpty {
+          throw TandemError.misuse(
+            "foreign key \(name).\(column.name) names no column of \(key.table), whose primary key is not one "
+              + "column; name the referenced column")
+        }
       }
     }
     for index in indexes {

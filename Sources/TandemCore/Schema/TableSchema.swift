@@ -115,6 +115,9 @@ public struct ColumnSchema: Sendable, Hashable {
 ///
 /// ```swift
 /// .column("listID", .integer, references: .table("lists", column: "id", onDelete: .cascade))
+/// // "listID" INTEGER NOT NULL REFERENCES "lists" ("id") ON DELETE CASCADE
+/// .column("listCode", .text, references: .table("lists", column: "code", onUpdate: .cascade))
+/// // "listCode" TEXT NOT NULL REFERENCES "lists" ("code") ON UPDATE CASCADE
 /// ```
 public struct ForeignKey: Sendable, Hashable {
   /// The referenced table.
@@ -123,25 +126,45 @@ public struct ForeignKey: Sendable, Hashable {
   public var column: String
   /// What happens to this row when the referenced row is deleted.
   public var onDelete: Action
+  /// What happens to this row when the referenced column of the referenced row changes.
+  public var onUpdate: Action
 
   /// A reference to `table(column)`.
-  public init(table: String, column: String, onDelete: Action = .noAction) {
+  public init(table: String, column: String, onDelete: Action = .noAction, onUpdate: Action = .noAction) {
     self.table = table
     self.column = column
     self.onDelete = onDelete
+    self.onUpdate = onUpdate
   }
 
   /// A reference to `table(column)`.
-  public static func table(_ table: String, column: String, onDelete: Action = .noAction) -> ForeignKey {
-    ForeignKey(table: table, column: column, onDelete: onDelete)
+  ///
+  /// ```swift
+  /// .table("lists", column: "id", onDelete: .cascade, onUpdate: .cascade)
+  /// // REFERENCES "lists" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+  /// ```
+  public static func table(
+    _ table: String, column: String, onDelete: Action = .noAction, onUpdate: Action = .noAction
+  ) -> ForeignKey {
+    ForeignKey(table: table, column: column, onDelete: onDelete, onUpdate: onUpdate)
   }
 
   /// A foreign key action, as SQLite names them.
+  ///
+  /// ```swift
+  /// ForeignKey.Action.setNull.rawValue // "SET NULL"
+  /// ```
   public enum Action: String, Sendable, Hashable {
+    /// Nothing happens to the child row; a child left without its parent fails the statement
+    /// when it ends.
     case noAction = "NO ACTION"
+    /// The change fails at once while any child row refers to the old key.
     case restrict = "RESTRICT"
+    /// The child's column becomes NULL.
     case setNull = "SET NULL"
+    /// The child's column takes its `DEFAULT` (NULL when it has none).
     case setDefault = "SET DEFAULT"
+    /// The child row is deleted with its parent, or takes the parent's new key.
     case cascade = "CASCADE"
   }
 }

@@ -46,13 +46,15 @@ struct SchemaGenerator {
     candidates += parent.columns.filter { $0.isUnique && $0.primaryKey == nil }
     var schema = table(named: name, forceKey: false)
     guard let target = candidates.isEmpty ? nil : random.pick(candidates) else { return schema }
-    let action = random.pick([ForeignKey.Action.noAction, .restrict, .setNull, .setDefault, .cascade])
+    let actions: [ForeignKey.Action] = [.noAction, .restrict, .setNull, .setDefault, .cascade]
+    let action = random.pick(actions)
+    let updateAction = random.pick(actions)
     var taken = Set(schema.columns.map { Self.fold($0.name) })
     let refName = taken.contains("ref") ? freshName(taken: &taken) : "ref"
     let refType: SqliteTypeName =
       random.chance(0.8) ? .null(target.type.storage) : random.pick([.integer, .null(.text)])
     var reference = ColumnSchema.column(
-      refName, refType, references: .table(parent.name, column: target.name, onDelete: action))
+      refName, refType, references: .table(parent.name, column: target.name, onDelete: action, onUpdate: updateAction))
     if random.chance(0.2) { reference.defaultValue = NastyValues.any(&random, preferring: refType) }
     schema.columns.insert(reference, at: 0)
     return schema

@@ -170,11 +170,22 @@ struct ForeignKeyDefinition: Sendable {
   let parentColumn: String
   /// What deleting the parent row does.
   let onDelete: ForeignKey.Action
+  /// What changing the parent row's key does.
+  let onUpdate: ForeignKey.Action
 
   init(column: Int, reference: ForeignKey) {
     self.column = column
     parentTable = reference.table
     parentColumn = reference.column
     onDelete = reference.onDelete
+    onUpdate = reference.onUpdate
+  }
+
+  /// The action for a parent row that is deleted, or whose key changes.
+  func action(_ change: ForeignKeyChange) -> ForeignKey.Action {
+    switch change {
+    case .delete: onDelete
+    case .update: onUpdate
+    }
   }
 }

@@ -67,11 +67,21 @@ enum StatementJournal {
 
   /// Whether an UPDATE (or an upsert's DO UPDATE) of the `changed` columns of `table` codes a check
   /// that aborts: NOT NULL or uniqueness of a changed column, the rowid's uniqueness, a child key
-  /// that changes, or a parent key that changes (ON UPDATE is always NO ACTION here). A SET NULL
-  /// action (`settingNull`) does not look up the parent of the key it clears.
+  /// that changes, or a parent key that changes unless its ON UPDATE action is CASCADE or SET
+  /// NULL; then what those two actions' UPDATEs of the child rows check. A SET NULL action
+  /// (`settingNull`) does not look up the parent of the key it clears.
   static func updateMayAbort(
     _ table: TableStorage, changed: Set<Int>, changesRowid: Bool, catalog: Catalog,
     settingNull: ForeignKeyDefinition? = nil
+  ) -> Bool {
+    var visited = Set<ObjectIdentifier>()
+    return updateMayAbort(
+      table, changed: changed, changesRowid: changesRowid, catalog: catalog, settingNull: settingNull, visited: &visited)
+  }
+
+  private static func updateMayAbort(
+    _ table: TableStorage, changed: Set<Int>, changesRowid: Bool, catalog: Catalog,
+    settingNull: ForeignKeyDefinition?, visited: inout Set<ObjectIdentifier>
   ) -> Bool {
     let definition = table.definition
     if changesRowid { return true }
@@ -84,9 +94,28 @@ enum StatementJournal {
         && NameKey(key.parentColumn) == NameKey(cleared.parentColumn))
     }
     if checkedKeys.contains(where: { changed.contains($0.column) }) { return true }
-    return catalog.incomingForeignKeys(of: table).contains { reference in
+    let touched = catalog.incomingForeignKeys(of: table).filter { reference in
       let wanted = NameKey(reference.key.parentColumn)
       return changed.contains { NameKey(definition.columnNames[$0]) == wanted }
     }
+    for reference in touched {
+      switch reference.key.onUpdate {
+      case .noAction, .restrict, .setDefault:
+        return true
+      case .cascade:
+        // The action's UPDATE assigns the child key, which looks its new parent up.
+        return true
+      case .setNull:
+        guard visited.insert(ObjectIdentifier(reference.child)).inserted else { continue }
+        let key = reference.key
+        if updateMayAbort(
+          reference.child, changed: [key.column], changesRowid: false, catalog: catalog, settingNull: key,
+          visited: &visited)
+        {
+          return true
+        }
+      }
+    }
+    return false
   }
 }

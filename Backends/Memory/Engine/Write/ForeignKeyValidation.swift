@@ -12,12 +12,26 @@ enum ForeignKeyValidation {
 
   /// A DELETE: the table's keys as child and as parent, and what its ON DELETE actions run.
   static func forDelete(_ table: TableStorage, catalog: Catalog) throws {
-    var visited = Set<ObjectIdentifier>()
+    var visited = Set<ActionTarget>()
     try delete(table, catalog: catalog, visited: &visited)
   }
 
-  /// An UPDATE assigning `changed` columns (and maybe the rowid).
+  /// An UPDATE assigning `changed` columns (and maybe the rowid), and what its ON UPDATE actions run.
   static func forUpdate(_ table: TableStorage, changed: Set<Int>, rowidChanged: Bool, catalog: Catalog) throws {
+    var visited = Set<ActionTarget>()
+    try update(table, changed: changed, rowidChanged: rowidChanged, catalog: catalog, visited: &visited)
+  }
+
+  /// A table, and the column an action's UPDATE assigns (`nil` for an action's DELETE): SQLite
+  /// compiles each action's program once per statement.
+  private struct ActionTarget: Hashable {
+    let table: ObjectIdentifier
+    let column: Int?
+  }
+
+  private static func update(
+    _ table: TableStorage, changed: Set<Int>, rowidChanged: Bool, catalog: Catalog, visited: inout Set<ActionTarget>
+  ) throws {
     let definition = table.definition
     let selfKey = NameKey(definition.name)
     let modified = { (column: Int) in
@@ -32,22 +46,35 @@ enum ForeignKeyValidation {
       return definition.columnNames.indices.contains { NameKey(definition.columnNames[$0]) == wanted && modified($0) }
     }
     try parentKeys(table, touched)
+    for reference in touched {
+      try action(reference, .update, catalog: catalog, visited: &visited)
+    }
   }
 
-  private static func delete(_ table: TableStorage, catalog: Catalog, visited: inout Set<ObjectIdentifier>) throws {
-    guard visited.insert(ObjectIdentifier(table)).inserted else { return }
+  private static func delete(_ table: TableStorage, catalog: Catalog, visited: inout Set<ActionTarget>) throws {
+    guard visited.insert(ActionTarget(table: ObjectIdentifier(table), column: nil)).inserted else { return }
     try childKeys(table, table.definition.foreignKeys, catalog: catalog)
     let incoming = catalog.incomingForeignKeys(of: table)
     try parentKeys(table, incoming)
     for reference in incoming {
-      switch reference.key.onDelete {
-      case .noAction, .restrict:
-        break
-      case .cascade:
-        try delete(reference.child, catalog: catalog, visited: &visited)
-      case .setNull, .setDefault:
-        try forUpdate(reference.child, changed: [reference.key.column], rowidChanged: false, catalog: catalog)
-      }
+      try action(reference, .delete, catalog: catalog, visited: &visited)
+    }
+  }
+
+  /// What an action on the child rows of `reference` runs: a DELETE (ON DELETE CASCADE) or an
+  /// UPDATE of the child's column.
+  private static func action(
+    _ reference: IncomingForeignKey, _ change: ForeignKeyChange, catalog: Catalog, visited: inout Set<ActionTarget>
+  ) throws {
+    switch reference.key.action(change) {
+    case .noAction, .restrict:
+      break
+    case .cascade where change == .delete:
+      try delete(reference.child, catalog: catalog, visited: &visited)
+    case .cascade, .setNull, .setDefault:
+      let column = reference.key.column
+      guard visited.insert(ActionTarget(table: ObjectIdentifier(reference.child), column: column)).inserted else { return }
+      try update(reference.child, changed: [column], rowidChanged: false, catalog: catalog, visited: &visited)
     }
   }
 

@@ -100,32 +100,45 @@ final class WriteSession {
       ).count
     }
     storeDelete(table, rowid)
-    try runDeleteActions(table, rowid, old, incoming, depth: depth)
+    try runActions(.delete, table, rowid, old, newRow: nil, incoming, depth: depth)
   }
 
-  private func runDeleteActions(
-    _ table: TableStorage, _ rowid: Int64, _ old: [SqliteValue], _ incoming: [IncomingForeignKey], depth: Int
+  /// SQLite's foreign key action triggers, run once the parent row is written: after a delete
+  /// (`newRow` is `nil`) each reference's ON DELETE action; after an update that assigned the
+  /// references' parent keys, the ON UPDATE action of each reference whose key value changed
+  /// (SQLite's `WHEN NOT (old.key IS new.key)`). The child rows are those whose column equals
+  /// the old key (`old.key = child.column`), found before the action changes any of them.
+  private func runActions(
+    _ change: ForeignKeyChange, _ table: TableStorage, _ rowid: Int64, _ old: [SqliteValue],
+    newRow: (rowid: Int64, values: [SqliteValue])?, _ incoming: [IncomingForeignKey], depth: Int
   ) throws {
-    let actions = incoming.filter { $0.key.onDelete != .noAction }
+    let actions = incoming.filter { $0.key.action(change) != .noAction }
     guard !actions.isEmpty else { return }
     if depth >= Self.maximumActionDepth { throw EngineError.triggerRecursion }
     for reference in actions {
       guard let key = catalog.parentKey(of: reference.key, in: table) else { continue }
-      let parentValue = Self.parentValue(key, rowid: rowid, values: old)
+      let oldKey = Self.parentValue(key, rowid: rowid, values: old)
+      let newKey = newRow.map { Self.parentValue(key, rowid: $0.rowid, values: $0.values) }
+      if let newKey, ValueOrder.compare(oldKey, newKey, collation: .binary) == 0 { continue }
       let matches = try children(
-        of: reference, parent: table, key: key, value: parentValue, excluding: nil, phantom: nil)
+        of: reference, parent: table, key: key, value: oldKey, excluding: nil, phantom: nil)
       let child = reference.child
-      switch reference.key.onDelete {
+      let action = reference.key.action(change)
+      switch action {
       case .noAction:
         break
       case .restrict:
         if !matches.isEmpty { throw EngineError.restrictViolation }
-      case .cascade:
+      case .cascade where newKey == nil:
         for childRowid in matches { try deleteRow(child, childRowid, depth: depth + 1) }
-      case .setNull, .setDefault:
+      case .cascade, .setNull, .setDefault:
         let column = reference.key.column
         let replacement: SqliteValue =
-          reference.key.onDelete == .setNull ? .null : (child.definition.defaults[column] ?? .null)
+          switch action {
+          case .setNull: .null
+          case .setDefault: child.definition.defaults[column] ?? .null
+          default: newKey ?? .null
+          }
         for childRowid in matches {
           guard var values = child.data.row(childRowid) else { continue }
           values[column] = replacement.applyingStorageAffinity(child.definition.affinities[column])
@@ -139,7 +152,7 @@ final class WriteSession {
           }
           try updateRow(
             child, childRowid, newRowid: newRowid, values: values, changed: [column],
-            setNullKey: reference.key.onDelete == .setNull ? reference.key : nil)
+            setNullKey: action == .setNull ? reference.key : nil, depth: depth + 1)
         }
       }
     }
@@ -147,10 +160,11 @@ final class WriteSession {
 
   /// Writes an updated row after checking its constraints (SQLite's UPDATE of one row):
   /// NOT NULL, rowid and unique conflicts abort; then the foreign key counters; then the write.
-  /// `changed` lists the assigned columns; `setNullKey` marks a SET NULL action's own update.
+  /// `changed` lists the assigned columns; `setNullKey` marks a SET NULL action's own update;
+  /// `depth` is the trigger nesting level of the ON UPDATE actions the write runs last.
   func updateRow(
     _ table: TableStorage, _ rowid: Int64, newRowid: Int64, values: [SqliteValue], changed: Set<Int>,
-    setNullKey: ForeignKeyDefinition? = nil
+    setNullKey: ForeignKeyDefinition? = nil, depth: Int = 0
   ) throws {
     try ConstraintCheck.checkUpdate(table, rowid: rowid, newRowid: newRowid, values: values, changed: changed)
     guard let old = table.data.row(rowid) else { return }
@@ -195,6 +209,7 @@ final class WriteSession {
       try parentRowAdded(table, newRowid, values, incoming, phantom: phantom)
     }
     storeInsert(table, newRowid, values)
+    try runActions(.update, table, rowid, old, newRow: (newRowid, values), incoming, depth: depth)
   }
 
   // MARK: - Foreign key counters
