@@ -12,6 +12,23 @@ extension SQLTextWriter {
   /// are written as `JOIN`, and SQLite plans them freely: their rows are then sorted by an ORDER
   /// BY that ends with every source's rowid, so the plan cannot change the answer.
   mutating func writeSelect(_ select: SelectStatement) throws {
+    try writeSelectCore(select)
+    for term in select.compound {
+      guard term.select.compound.isEmpty, term.select.orderBy.isEmpty, term.select.limit == nil,
+        term.select.offset == nil
+      else {
+        throw TandemError.misuse("a select inside a compound cannot have its own ORDER BY, LIMIT, OFFSET or compound")
+      }
+      self += " "
+      self += term.operator.rawValue
+      self += " "
+      try writeSelectCore(term.select)
+    }
+    try writeOrderAndLimit(select, isCompound: !select.compound.isEmpty)
+  }
+
+  /// The result columns, sources, WHERE, GROUP BY and HAVING of one select.
+  private mutating func writeSelectCore(_ select: SelectStatement) throws {
     guard !select.columns.isEmpty else {
       throw TandemError.misuse("a select needs at least one result column")
     }
@@ -49,10 +66,27 @@ extension SQLTextWriter {
       self += " HAVING "
       try write(having)
     }
+  }
+
+  /// ORDER BY, LIMIT and OFFSET (of the whole compound, for a compound select).
+  private mutating func writeOrderAndLimit(_ select: SelectStatement, isCompound: Bool) throws {
+    var scope: [String: String] = [:]
+    for source in select.sources { scope[source.alias] = source.table }
+    scopes.append(scope)
+    defer { scopes.removeLast() }
     if !select.orderBy.isEmpty {
       self += " ORDER BY "
       try writeList(select.orderBy) { writer, term in
-        try writer.write(term.expression)
+        switch (term.expression, isCompound) {
+        case (.resultColumn(let position), true):
+          guard position >= 1 else { throw TandemError.misuse("result column positions start at 1") }
+          // A position, not a value: SQLite reads only a literal integer as a column position.
+          writer += String(position)
+        case (_, true):
+          throw TandemError.misuse("the ORDER BY of a compound select names its result columns by position")
+        default:
+          try writer.write(term.expression)
+        }
         writer += term.descending ? " DESC" : " ASC"
         if let nulls = term.nulls {
           writer += " "

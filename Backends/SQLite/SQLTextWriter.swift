@@ -115,6 +115,8 @@ struct SQLTextWriter {
       try writeIdentifier(source)
       self += "."
       self += try rowidSpelling(ofSource: source)
+    case .resultColumn:
+      throw TandemError.misuse("a result column position appears only in the ORDER BY of a compound select")
     case .subquery(let query):
       self += "("
       try writeSelect(query)

@@ -23,6 +23,7 @@ struct StatementShape: Hashable {
       hasher.combine(0)
       hasher.combine(select.table)
       hasher.combine(select.joins.count)
+      hasher.combine(select.compound.count)
       hasher.combine(select.columns.count)
       hasher.combine(select.distinct)
       hasher.combine(select.filter == nil)
@@ -85,6 +86,8 @@ private struct LiteralLifter {
     select.filter = lift(select.filter)
     select.groupBy = lift(select.groupBy)
     select.having = lift(select.having)
+    // A compound's members come before its ORDER BY and LIMIT.
+    select.compound = select.compound.map { CompoundTerm($0.operator, lift($0.select)) }
     if select.orderBy.contains(where: { $0.expression.containsLiteral }) {
       select.orderBy = select.orderBy.map { term in
         var term = term
@@ -137,7 +140,7 @@ private struct LiteralLifter {
 
   private mutating func lift(_ expression: SQLExpression) -> SQLExpression {
     switch expression {
-    case .column, .rowid, .excluded, .parameter, .qualifiedColumn, .qualifiedRowid:
+    case .column, .rowid, .excluded, .parameter, .qualifiedColumn, .qualifiedRowid, .resultColumn:
       return expression
     case .literal(let value):
       literals.append(value)
@@ -146,7 +149,7 @@ private struct LiteralLifter {
       guard expression.containsLiteral else { return expression }
     }
     switch expression {
-    case .column, .rowid, .excluded, .parameter, .literal, .qualifiedColumn, .qualifiedRowid:
+    case .column, .rowid, .excluded, .parameter, .literal, .qualifiedColumn, .qualifiedRowid, .resultColumn:
       return expression
     case .subquery(let query):
       return .subquery(lift(query))
@@ -200,9 +203,9 @@ extension SQLExpression {
   var containsLiteral: Bool {
     switch self {
     case .literal: true
-    case .column, .rowid, .excluded, .parameter, .qualifiedColumn, .qualifiedRowid: false
-    case .subquery(let query), .exists(let query, _): query.expressions.contains(where: \.containsLiteral)
-    case .inSubquery(let e, let query, _): e.containsLiteral || query.expressions.contains(where: \.containsLiteral)
+    case .column, .rowid, .excluded, .parameter, .qualifiedColumn, .qualifiedRowid, .resultColumn: false
+    case .subquery(let query), .exists(let query, _): query.containsLiteral
+    case .inSubquery(let e, let query, _): e.containsLiteral || query.containsLiteral
     case .unary(_, let e), .cast(let e, _), .isNull(let e, _), .collate(let e, _): e.containsLiteral
     case .aggregate(_, let e, _): e?.containsLiteral ?? false
     case .binary(_, let a, let b), .glob(let a, let b, _): a.containsLiteral || b.containsLiteral
@@ -215,5 +218,12 @@ extension SQLExpression {
         || branches.contains { $0.when.containsLiteral || $0.then.containsLiteral }
         || (otherwise?.containsLiteral ?? false)
     }
+  }
+}
+
+extension SelectStatement {
+  /// Whether a literal appears anywhere in the select, its compound members included.
+  var containsLiteral: Bool {
+    expressions.contains(where: \.containsLiteral) || compound.contains { $0.select.containsLiteral }
   }
 }

@@ -15,7 +15,7 @@ extension SelectStatement {
   /// Reminder.all.select { $0.id.abs() }.statement.countsAsCountStar(parameters: [:])      // false
   /// ```
   func countsAsCountStar(parameters: [String: SqliteValue]) -> Bool {
-    guard !distinct, joins.isEmpty, groupBy.isEmpty, having == nil, !isAggregate, limit == nil, offset == nil else {
+    guard !distinct, joins.isEmpty, compound.isEmpty, groupBy.isEmpty, having == nil, !isAggregate, limit == nil, offset == nil else {
       return false
     }
     return columns.allSatisfy { $0.cannotFail(parameters: parameters) }
@@ -35,7 +35,7 @@ extension SQLExpression {
     switch self {
     case .column, .rowid, .literal, .qualifiedColumn, .qualifiedRowid:
       return true
-    case .subquery, .exists, .inSubquery:
+    case .subquery, .exists, .inSubquery, .resultColumn:
       return false
     case .parameter(let name):
       return parameters[name] != nil

@@ -265,6 +265,7 @@ enum Coverage {
     case .subquery: return ["scalar subquery"]
     case .exists: return ["exists"]
     case .inSubquery: return ["in subquery"]
+    case .resultColumn: return ["result column position"]
     case .literal(let value): return ["value \(value.storageClass)"]
     case .parameter: return ["parameter"]
     case .unary(let op, _): return ["unary \(op.rawValue)"]

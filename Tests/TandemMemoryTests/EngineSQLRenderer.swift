@@ -86,6 +86,7 @@ struct EngineSQLRenderer {
     case .qualifiedColumn(let source, let column): return name(source) + "." + name(column)
     case .qualifiedRowid(let source): return name(source) + "." + rowidName
     case .subquery, .exists, .inSubquery: return "NULL /* subqueries are not rendered here */"
+    case .resultColumn(let position): return String(position)
     case .literal(let value):
       bindings.append(value)
       return "?"

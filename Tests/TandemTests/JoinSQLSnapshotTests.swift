@@ -59,4 +59,12 @@ import Testing
       try statement.renderedSQL().sql
         == #"DELETE FROM "books" WHERE ("shelfID" IN (SELECT "id" FROM "shelfs" WHERE "isArchived"))"#)
   }
+
+  @Test func compoundIsOrderedByItsResultColumns() throws {
+    let query = Shelf.all.select { $0.name }.union(Book.where { $0.shelfID == 1 }.select { $0.title }).limit(5)
+    #expect(
+      try query.renderedSQL().sql
+        == #"SELECT "name" FROM "shelfs" UNION SELECT "title" FROM "books" WHERE ("shelfID" = ?)"#
+        + #" ORDER BY 1 ASC LIMIT ?"#)
+  }
 }

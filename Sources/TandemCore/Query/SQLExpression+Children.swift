@@ -7,7 +7,7 @@ extension SQLExpression {
   /// ```
   public var children: [SQLExpression] {
     switch self {
-    case .column, .rowid, .excluded, .literal, .parameter, .qualifiedColumn, .qualifiedRowid: []
+    case .column, .rowid, .excluded, .literal, .parameter, .qualifiedColumn, .qualifiedRowid, .resultColumn: []
     // A subquery's own expressions belong to another query level: walks that must see them
     // descend through ``subqueries`` on purpose.
     case .subquery, .exists: []
@@ -35,7 +35,8 @@ extension SQLExpression {
     guard parts.indices.contains(index) else { return self }
     parts[index] = new
     switch self {
-    case .column, .rowid, .excluded, .literal, .parameter, .qualifiedColumn, .qualifiedRowid, .subquery, .exists:
+    case .column, .rowid, .excluded, .literal, .parameter, .qualifiedColumn, .qualifiedRowid, .subquery, .exists,
+      .resultColumn:
       return self
     case .inSubquery(_, let query, let negated): return .inSubquery(parts[0], query, negated: negated)
     case .unary(let op, _): return .unary(op, parts[0])

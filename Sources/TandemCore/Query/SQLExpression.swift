@@ -25,6 +25,9 @@ public indirect enum SQLExpression: Sendable, Hashable {
   case exists(SelectStatement, negated: Bool)
   /// `expr [NOT] IN (SELECT …)`.
   case inSubquery(SQLExpression, SelectStatement, negated: Bool)
+  /// The result column at a 1-based position, in the ORDER BY of a compound select
+  /// (`ORDER BY 2`); nowhere else.
+  case resultColumn(Int)
   /// A column of the row proposed for insertion, in an upsert's `DO UPDATE` (`excluded.name`).
   case excluded(String)
   /// A constant value (always bound, never spliced into SQL).

@@ -38,6 +38,10 @@ public struct SelectStatement: Sendable, Hashable {
   public var alias: String?
   /// The sources joined to the first, in FROM order.
   public var joins: [JoinClause] = []
+  /// The selects combined with this one (`UNION`, `UNION ALL`, `INTERSECT`, `EXCEPT`), left to
+  /// right. When there are any, ``orderBy``, ``limit`` and ``offset`` apply to the whole
+  /// compound, and its ORDER BY names result columns by position (``SQLExpression/resultColumn(_:)``).
+  public var compound: [CompoundTerm] = []
   /// The result columns.
   public var columns: [SQLExpression]
   public var distinct: Bool = false
@@ -83,7 +87,17 @@ public struct SelectStatement: Sendable, Hashable {
   /// Whether the statement reads more than one table or holds a subquery anywhere (a relational
   /// query, rather than a scan of one table).
   public var isRelational: Bool {
-    !joins.isEmpty || expressions.contains(where: \.containsSubquery)
+    !joins.isEmpty || !compound.isEmpty || expressions.contains(where: \.containsSubquery)
+  }
+
+  /// This select without its compound terms, ORDER BY, LIMIT and OFFSET: one member of a compound.
+  public var compoundMember: SelectStatement {
+    var member = self
+    member.compound = []
+    member.orderBy = []
+    member.limit = nil
+    member.offset = nil
+    return member
   }
 
   /// Every expression of this query level: result columns, join conditions, WHERE, GROUP BY,
@@ -92,6 +106,35 @@ public struct SelectStatement: Sendable, Hashable {
     var list = columns + joins.compactMap(\.condition) + groupBy + orderBy.map(\.expression)
     for clause in [filter, having, limit, offset] { if let clause { list.append(clause) } }
     return list
+  }
+}
+
+/// One select of a compound, with the operator that combines it with the selects before it.
+///
+/// ```swift
+/// // SELECT "name" FROM "lists" UNION SELECT "title" FROM "reminders" ORDER BY 1
+/// var statement = SelectStatement(table: "lists", columns: [.column("name")], orderBy: [OrderingTerm(.resultColumn(1))])
+/// statement.compound = [CompoundTerm(.union, SelectStatement(table: "reminders", columns: [.column("title")]))]
+/// ```
+public struct CompoundTerm: Sendable, Hashable {
+  /// How a compound combines two selects.
+  public enum Operator: String, Sendable, Hashable {
+    /// The distinct rows of either.
+    case union = "UNION"
+    /// Every row of both.
+    case unionAll = "UNION ALL"
+    /// The distinct rows of the left that the right has too.
+    case intersect = "INTERSECT"
+    /// The distinct rows of the left that the right does not have.
+    case except = "EXCEPT"
+  }
+
+  public var `operator`: Operator
+  public var select: SelectStatement
+
+  public init(_ operator: Operator, _ select: SelectStatement) {
+    self.operator = `operator`
+    self.select = select
   }
 }
 
@@ -219,7 +262,9 @@ extension SQLExpression {
     switch self {
     case .aggregate: true
     // An aggregate inside a subquery aggregates the subquery's rows.
-    case .column, .rowid, .excluded, .literal, .parameter, .qualifiedColumn, .qualifiedRowid, .subquery, .exists: false
+    case .column, .rowid, .excluded, .literal, .parameter, .qualifiedColumn, .qualifiedRowid, .subquery, .exists,
+      .resultColumn:
+      false
     case .inSubquery(let e, _, _): e.containsAggregate
     case .unary(_, let e), .cast(let e, _), .isNull(let e, _), .collate(let e, _): e.containsAggregate
     case .binary(_, let a, let b): a.containsAggregate || b.containsAggregate
@@ -254,7 +299,8 @@ extension Statement {
   /// The subqueries of the statement's own clauses (not those nested inside them).
   public var directSubqueries: [SelectStatement] {
     switch self {
-    case .select(let s): s.expressions.flatMap(\.directSubqueries)
+    case .select(let s):
+      s.expressions.flatMap(\.directSubqueries) + s.compound.flatMap { Statement.select($0.select).directSubqueries }
     case .insert: []
     case .update(let s): ((s.filter.map { [$0] } ?? []) + s.assignments.map(\.value)).flatMap(\.directSubqueries)
     case .delete(let s): s.filter?.directSubqueries ?? []
@@ -269,7 +315,10 @@ extension Statement {
   /// ```
   public var tablesRead: [String] {
     var names: [String] = [table]
-    if case .select(let s) = self { names += s.joins.map(\.table) }
+    if case .select(let s) = self {
+      names += s.joins.map(\.table)
+      for term in s.compound { names += Statement.select(term.select).tablesRead }
+    }
     for query in directSubqueries {
       names += Statement.select(query).tablesRead
     }

@@ -91,6 +91,7 @@ struct ReadableSQL {
     case .qualifiedColumn(let source, let name): return Self.identifier(source) + "." + Self.identifier(name)
     case .qualifiedRowid(let source): return Self.identifier(source) + "." + rowidName
     case .subquery, .exists, .inSubquery: return "(subquery)"
+    case .resultColumn(let position): return String(position)
     case .literal(let value): return Self.literal(value)
     case .parameter(let name): return ":" + name
     case .unary(let op, let operand): return "(" + (op == .not ? "NOT " : op.rawValue) + self.expression(operand) + ")"

@@ -17,7 +17,7 @@ extension ExpressionCompiler {
     case .literal, .parameter: return false
     case .column, .rowid, .excluded, .qualifiedColumn, .qualifiedRowid: return true
     // SQLite compares subqueries by identity: two occurrences never match.
-    case .subquery, .exists, .inSubquery: return false
+    case .subquery, .exists, .inSubquery, .resultColumn: return false
     case .aggregate(_, let argument, _): return argument.map(isComparable) ?? true
     case .unary(_, let e), .cast(let e, _), .isNull(let e, _), .collate(let e, _): return isComparable(e)
     case .binary(_, let a, let b): return isComparable(a) && isComparable(b)
@@ -48,7 +48,8 @@ extension ExpressionCompiler {
       guard let table else { return expression }
       if let index = table.columnIndex(name) { return index == table.rowidColumn ? .rowid : .column("#\(index)") }
       return NameKey(name).isRowidName ? .rowid : expression
-    case .rowid, .excluded, .literal, .parameter, .qualifiedColumn, .qualifiedRowid, .subquery, .exists, .inSubquery:
+    case .rowid, .excluded, .literal, .parameter, .qualifiedColumn, .qualifiedRowid, .subquery, .exists, .inSubquery,
+      .resultColumn:
       return expression
     case .aggregate(let function, let argument, let distinct):
       return .aggregate(function, argument.map(canonical), distinct: distinct)
@@ -93,7 +94,7 @@ extension ExpressionCompiler {
     switch expression {
     case .literal, .parameter: return true
     case .column, .rowid, .excluded, .function, .aggregate, .qualifiedColumn, .qualifiedRowid: return false
-    case .subquery, .exists, .inSubquery: return false
+    case .subquery, .exists, .inSubquery, .resultColumn: return false
     case .unary(_, let e), .cast(let e, _), .isNull(let e, _), .collate(let e, _): return isParseConstant(e)
     case .binary(_, let a, let b): return isParseConstant(a) && isParseConstant(b)
     case .inList(let e, let list, _): return isParseConstant(e) && list.allSatisfy(isParseConstant)

@@ -19,8 +19,9 @@ extension ExpressionCompiler {
       outer = nil
       prefix = .none
     }
-    func compileQuery(_ query: SelectStatement) throws -> RelationalSelect {
-      let select = try RelationalSelect(query, catalog: catalog, outer: outer, prefix: prefix, parameterNames: parameterNames)
+    func compileQuery(_ query: SelectStatement) throws -> any RowSource {
+      let select = try RelationalQuery.compile(
+        query, catalog: catalog, outer: outer, prefix: prefix, parameterNames: parameterNames)
       for name in select.parameterNames.dropFirst(parameterNames.count) { _ = parameterSlot(name) }
       return select
     }
@@ -31,7 +32,7 @@ extension ExpressionCompiler {
       let answer = SubqueryAnswer(select)
       return CompiledExpression(
         evaluate: { context in try answer.value(context) { select in try select.firstValue(context) } },
-        affinity: select.firstColumnAffinity, collation: select.firstColumnCollation, hasExplicitCollation: false,
+        affinity: select.firstColumn.affinity, collation: select.firstColumn.collation, hasExplicitCollation: false,
         isConstant: false)
 
     case .exists(let query, let negated):
@@ -46,12 +47,8 @@ extension ExpressionCompiler {
       let left = try compile(operand)
       let select = try compileQuery(query)
       try select.requireOneColumn()
-      let affinity = ComparisonOperands.combined(left.affinity, select.firstColumnAffinity)
-      let collation = Self.comparisonCollation(
-        left,
-        CompiledExpression(
-          evaluate: { _ in .null }, affinity: select.firstColumnAffinity, collation: select.firstColumnCollation,
-          hasExplicitCollation: select.firstColumnHasExplicitCollation, isConstant: false))
+      let affinity = ComparisonOperands.combined(left.affinity, select.firstColumn.affinity)
+      let collation = Self.comparisonCollation(left, select.firstColumn)
       let evaluate = left.evaluate
       let members = SubqueryAnswer(select)
       let (found, missing) = negated ? (ValueOperations.zero, ValueOperations.one) : (ValueOperations.one, ValueOperations.zero)
@@ -79,14 +76,14 @@ extension ExpressionCompiler {
 /// A statement runs on one thread (the facade serializes calls), so the cache needs no lock; it
 /// lives as long as the compiled statement, which a relational statement does not outlive.
 final class SubqueryAnswer: @unchecked Sendable {
-  private let select: RelationalSelect
+  private let select: any RowSource
   private var cachedValue: SqliteValue?
   private var cachedMembers: MemberSet?
 
-  init(_ select: RelationalSelect) { self.select = select }
+  init(_ select: any RowSource) { self.select = select }
 
   /// The subquery's value for this outer row.
-  func value(_ context: EvaluationContext, _ compute: (RelationalSelect) throws -> SqliteValue) throws -> SqliteValue {
+  func value(_ context: EvaluationContext, _ compute: (any RowSource) throws -> SqliteValue) throws -> SqliteValue {
     if !select.isCorrelated, let cachedValue { return cachedValue }
     let value = try compute(select)
     if !select.isCorrelated { cachedValue = value }

@@ -107,6 +107,9 @@ final class ExpressionCompiler {
     case .subquery, .exists, .inSubquery:
       return try subquery(expression)
 
+    case .resultColumn:
+      throw TandemError.misuse("a result column position appears only in the ORDER BY of a compound select")
+
     case .excluded(let name):
       guard allowsExcluded, let table, let index = table.columnIndex(name) else {
         throw EngineError.noSuchColumn("excluded.\(name)")

@@ -72,6 +72,7 @@ enum StatementDescription {
     case .excluded(let name): return "excluded.\(name)"
     case .qualifiedColumn(let source, let name): return "\(source).\(name)"
     case .qualifiedRowid(let source): return "\(source).rowid"
+    case .resultColumn(let position): return "\(position)"
     case .subquery(let query): return "(" + describe(.select(query)) + ")"
     case .exists(let query, let negated): return (negated ? "not exists (" : "exists (") + describe(.select(query)) + ")"
     case .inSubquery(let e, let query, let negated):

@@ -18,7 +18,7 @@ import TandemCore
 ///
 /// It is compiled for one run of one statement against one database (never cached), so it may
 /// keep what it learned during the run: transient indexes and uncorrelated subqueries' answers.
-final class RelationalSelect: @unchecked Sendable {
+final class RelationalSelect: RowSource, @unchecked Sendable {
   /// How the values of the query around a subquery reach its combined row.
   enum Prefix {
     /// No outer row.
@@ -64,10 +64,10 @@ final class RelationalSelect: @unchecked Sendable {
   let parameterNames: [String]
   /// Whether the query reads the row of a query around it (a correlated subquery).
   var isCorrelated: Bool { scope.readsOuter }
-  let firstColumnAffinity: Affinity
-  let firstColumnCollation: Collation?
-  let firstColumnHasExplicitCollation: Bool
-  private let columnCount: Int
+  let firstColumn: CompiledExpression
+  /// Each result column's collation, when it has one (a compound's members pick theirs from it).
+  let resultCollations: [Collation?]
+  let columnCount: Int
   /// Transient indexes built during this run, by lookup.
   private var hashes: [Int: [ValueEqualityKey: [Int64]]] = [:]
 
@@ -123,9 +123,8 @@ final class RelationalSelect: @unchecked Sendable {
     projection = compiledColumns.map(\.evaluate)
     columnCount = compiledColumns.count
     columnCollations = compiledColumns.map { $0.collation ?? .binary }
-    firstColumnAffinity = compiledColumns[0].affinity
-    firstColumnCollation = compiledColumns[0].collation
-    firstColumnHasExplicitCollation = compiledColumns[0].hasExplicitCollation
+    firstColumn = compiledColumns[0]
+    resultCollations = compiledColumns.map(\.collation)
     distinct = statement.distinct
     orderKeys = compiledOrder.map(\.evaluate)
     orderTerms = zip(statement.orderBy, compiledOrder).map { term, compiled in
@@ -135,33 +134,6 @@ final class RelationalSelect: @unchecked Sendable {
       isAggregate
       ? SelectPlan.aggregatePart(
         statement, compiler: compiler, compiledGroups: compiledGroups, having: having) : nil
-  }
-
-  /// Throws SQLite's error for a subquery used as a value with other than one result column.
-  func requireOneColumn() throws {
-    guard columnCount == 1 else {
-      throw EngineError.sqlite(1, "sub-select returns \(columnCount) columns - expected 1")
-    }
-  }
-
-  /// The first column of the first row, NULL when there is none.
-  func firstValue(_ outer: EvaluationContext) throws -> SqliteValue {
-    var value = SqliteValue.null
-    try forEachRow(outer) { row in
-      value = row[0]
-      return false
-    }
-    return value
-  }
-
-  /// Whether the query returns a row.
-  func hasRow(_ outer: EvaluationContext) throws -> Bool {
-    var found = false
-    try forEachRow(outer) { _ in
-      found = true
-      return false
-    }
-    return found
   }
 
   /// Runs the query with `outer` as the row around it (parameters included) and hands each

@@ -250,7 +250,7 @@ final class SelectPlan: Sendable {
       }
       switch expression {
       case .column, .rowid, .excluded, .aggregate, .qualifiedColumn, .qualifiedRowid: return false
-      case .subquery, .exists, .inSubquery: return false
+      case .subquery, .exists, .inSubquery, .resultColumn: return false
       case .literal, .parameter: return true
       case .unary(_, let e), .cast(let e, _), .isNull(let e, _), .collate(let e, _): return readsOnlyGroups(e)
       case .binary(_, let a, let b): return readsOnlyGroups(a) && readsOnlyGroups(b)
@@ -312,7 +312,7 @@ final class SelectPlan: Sendable {
       if case .inList(_, let list, _) = expression, list.isEmpty { return }
       switch expression {
       case .aggregate: result.append(expression)
-      case .column, .rowid, .excluded, .literal, .parameter, .qualifiedColumn, .qualifiedRowid: break
+      case .column, .rowid, .excluded, .literal, .parameter, .qualifiedColumn, .qualifiedRowid, .resultColumn: break
       // A subquery's aggregates belong to the subquery.
       case .subquery, .exists: break
       case .inSubquery(let e, _, _): walk(e)

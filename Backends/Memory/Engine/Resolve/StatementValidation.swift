@@ -127,6 +127,7 @@ enum StatementValidation {
           try join.condition.map { try expression($0) }
         }
         try s.filter.map { try expression($0) }
+        for term in s.compound { try self.statement(.select(term.select)) }
         try s.groupBy.forEach { try expression($0) }
         try s.having.map { try expression($0) }
         try s.orderBy.forEach { try expression($0.expression) }
@@ -217,6 +218,8 @@ enum StatementValidation {
         try SQLName.check(name)
       case .qualifiedRowid(let source):
         try SQLName.check(source)
+      case .resultColumn:
+        break
       case .subquery(let query), .exists(let query, _):
         nesting += 1
         defer { nesting -= 1 }

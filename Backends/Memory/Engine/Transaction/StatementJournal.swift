@@ -10,7 +10,7 @@ enum StatementJournal {
   /// a possible abort. `coalesce` and `ifnull` are coded inline; LIKE and GLOB are calls.
   static func callsFunction(_ expression: SQLExpression) -> Bool {
     switch expression {
-    case .column, .rowid, .excluded, .literal, .parameter, .qualifiedColumn, .qualifiedRowid:
+    case .column, .rowid, .excluded, .literal, .parameter, .qualifiedColumn, .qualifiedRowid, .resultColumn:
       return false
     case .subquery, .exists, .inSubquery:
       return true

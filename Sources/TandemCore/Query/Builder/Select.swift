@@ -29,7 +29,9 @@ public struct Select<Root: Table, Output>: Sendable {
   public var statement: SelectStatement {
     var statement = base
     let tieBreakers: [SQLExpression]
-    if !statement.groupBy.isEmpty {
+    if !statement.compound.isEmpty {
+      tieBreakers = statement.columns.indices.map { .resultColumn($0 + 1) }
+    } else if !statement.groupBy.isEmpty {
       tieBreakers = statement.groupBy
     } else if statement.isAggregate {
       tieBreakers = []

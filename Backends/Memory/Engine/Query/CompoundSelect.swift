@@ -1,0 +1,214 @@
+import TandemCore
+
+/// A compiled query whose rows a statement reads: a ``RelationalSelect`` or a ``CompoundSelect``.
+protocol RowSource: AnyObject, Sendable {
+  /// The statement's parameter names in slot order, this query's included.
+  var parameterNames: [String] { get }
+  /// Whether the query reads the row of a query around it.
+  var isCorrelated: Bool { get }
+  /// The number of result columns.
+  var columnCount: Int { get }
+  /// The affinity and collation of the first result column, as `IN` and a scalar subquery use it.
+  var firstColumn: CompiledExpression { get }
+  /// Runs the query with `outer` as the row around it and hands each result row to `body`,
+  /// which returns whether to go on.
+  func forEachRow(_ outer: EvaluationContext, _ body: ([SqliteValue]) throws -> Bool) throws
+}
+
+extension RowSource {
+  /// Throws SQLite's error for a subquery used as a value with other than one result column.
+  func requireOneColumn() throws {
+    guard columnCount == 1 else {
+      throw EngineError.sqlite(1, "sub-select returns \(columnCount) columns - expected 1")
+    }
+  }
+
+  /// The first column of the first row, NULL when there is none.
+  func firstValue(_ outer: EvaluationContext) throws -> SqliteValue {
+    var value = SqliteValue.null
+    try forEachRow(outer) { row in
+      value = row[0]
+      return false
+    }
+    return value
+  }
+
+  /// Whether the query returns a row.
+  func hasRow(_ outer: EvaluationContext) throws -> Bool {
+    var found = false
+    try forEachRow(outer) { _ in
+      found = true
+      return false
+    }
+    return found
+  }
+}
+
+/// Compiles the query a statement or subquery reads: a compound select or a relational one.
+enum RelationalQuery {
+  static func compile(
+    _ statement: SelectStatement, catalog: Catalog, outer: SourceScope?, prefix: RelationalSelect.Prefix,
+    parameterNames: [String]
+  ) throws -> any RowSource {
+    if statement.compound.isEmpty {
+      return try RelationalSelect(statement, catalog: catalog, outer: outer, prefix: prefix, parameterNames: parameterNames)
+    }
+    return try CompoundSelect(statement, catalog: catalog, outer: outer, prefix: prefix, parameterNames: parameterNames)
+  }
+}
+
+/// A compound select (`select.c`'s `multiSelect`): its members run left to right and combine as
+/// SQLite combines them — UNION ALL appends, UNION, INTERSECT and EXCEPT keep distinct rows
+/// (compared with each column's collation) in sorted order — then the compound's ORDER BY,
+/// LIMIT and OFFSET apply.
+///
+/// Which of two rows that compare equal but differ (`1` and `1.0`, `'a'` and `'A'` under NOCASE)
+/// SQLite keeps, or puts first, depends on how it codes the compound; the memory engine refuses
+/// such a result with `.unsupported` rather than guess.
+final class CompoundSelect: RowSource, @unchecked Sendable {
+  private let members: [RelationalSelect]
+  private let operators: [CompoundTerm.Operator]
+  private let collations: [Collation]
+  private let order: [(column: Int, term: SortTerm)]
+  private let window: LimitClause
+  let parameterNames: [String]
+  let columnCount: Int
+  let firstColumn: CompiledExpression
+
+  init(
+    _ statement: SelectStatement, catalog: Catalog, outer: SourceScope?, prefix: RelationalSelect.Prefix,
+    parameterNames: [String]
+  ) throws {
+    var names = parameterNames
+    var members: [RelationalSelect] = []
+    for (index, member) in ([statement] + statement.compound.map(\.select)).enumerated() {
+      if index > 0, !member.compound.isEmpty || !member.orderBy.isEmpty || member.limit != nil
+        || member.offset != nil
+      {
+        throw TandemError.misuse(
+          "a select inside a compound cannot have its own ORDER BY, LIMIT, OFFSET or compound")
+      }
+      let compiled = try RelationalSelect(
+        member.compoundMember, catalog: catalog, outer: outer, prefix: prefix, parameterNames: names)
+      names = compiled.parameterNames
+      members.append(compiled)
+    }
+    operators = statement.compound.map(\.operator)
+    let width = members[0].columnCount
+    for (index, member) in members.enumerated().dropFirst() where member.columnCount != width {
+      throw EngineError.sqlite(
+        1,
+        "SELECTs to the left and right of \(operators[index - 1].rawValue) do not have the same number of result columns")
+    }
+    self.members = members
+    columnCount = width
+    // SQLite's multiSelectCollSeq: the leftmost member that gives the column a collation.
+    collations = (0..<width).map { column in
+      members.lazy.compactMap { $0.resultCollations[column] }.first ?? .binary
+    }
+    // `x IN (compound)` and a scalar compound read the last member's column, as SQLite's
+    // compound Select object is its rightmost member.
+    firstColumn = members[members.count - 1].firstColumn
+
+    var order: [(Int, SortTerm)] = []
+    for (index, term) in statement.orderBy.enumerated() {
+      guard case .resultColumn(let position) = term.expression else {
+        throw TandemError.misuse("the ORDER BY of a compound select names its result columns by position")
+      }
+      guard (1...width).contains(position) else {
+        throw EngineError.sqlite(
+          1, "\(SelectPlan.ordinal(index + 1)) ORDER BY term out of range - should be between 1 and \(width)")
+      }
+      order.append((position - 1, SortTerm(descending: term.descending, nulls: term.nulls, collation: collations[position - 1])))
+    }
+    self.order = order
+    let compiler = ExpressionCompiler(table: nil, parameterNames: names)
+    compiler.hidesColumns = true
+    window = try LimitClause(limit: statement.limit, offset: statement.offset, compiler: compiler)
+    self.parameterNames = compiler.parameterNames
+  }
+
+  var isCorrelated: Bool { members.contains { $0.isCorrelated } }
+
+  func forEachRow(_ outer: EvaluationContext, _ body: ([SqliteValue]) throws -> Bool) throws {
+    var context = EvaluationContext()
+    context.parameters = outer.parameters
+    guard let window = try self.window.evaluate(context) else { return }
+    var rows = try collect(members[0], outer)
+    for (op, member) in zip(operators, members.dropFirst()) {
+      let right = try collect(member, outer)
+      switch op {
+      case .unionAll:
+        rows += right
+      case .union:
+        rows = try distinct(rows + right)
+      case .intersect:
+        let keys = Set(right.map(key))
+        rows = try distinct(rows).filter { keys.contains(key($0)) }
+      case .except:
+        let keys = Set(right.map(key))
+        rows = try distinct(rows).filter { !keys.contains(key($0)) }
+      }
+    }
+    if !order.isEmpty {
+      let keys = rows.map { row in order.map { row[$0.column] } }
+      let terms = order.map(\.term)
+      let sorted = Ordering.sortedIndices(keys, terms)
+      for (previous, next) in zip(sorted, sorted.dropFirst())
+      where Ordering.compare(keys[previous], keys[next], terms) == 0 && !sameRowOrder(rows[previous], rows[next]) {
+        throw Self.ambiguous
+      }
+      rows = sorted.map { rows[$0] }
+    }
+    var skipped = 0
+    var delivered = 0
+    for row in rows {
+      if skipped < window.offset {
+        skipped += 1
+        continue
+      }
+      if let limit = window.limit, delivered >= limit { return }
+      if try !body(row) { return }
+      delivered += 1
+    }
+  }
+
+  /// Whether two rows that tie in the ORDER BY are interchangeable: identical, or equal in every
+  /// column (so that no order between them shows).
+  private func sameRowOrder(_ a: [SqliteValue], _ b: [SqliteValue]) -> Bool { a == b }
+
+  private static var ambiguous: TandemError {
+    EngineError.unsupported(
+      "a compound select whose rows compare equal but differ (such as 1 and 1.0): which one SQLite keeps or puts first depends on how it codes the compound")
+  }
+
+  private func collect(_ member: RelationalSelect, _ outer: EvaluationContext) throws -> [[SqliteValue]] {
+    var rows: [[SqliteValue]] = []
+    try member.forEachRow(outer) { row in
+      rows.append(row)
+      return true
+    }
+    return rows
+  }
+
+  private func key(_ row: [SqliteValue]) -> [ValueEqualityKey] {
+    zip(row, collations).map { ValueEqualityKey($0, collation: $1) }
+  }
+
+  /// The distinct rows, in the order of SQLite's ephemeral index (every column ascending, with
+  /// its collation); rows that are equal but differ are refused.
+  private func distinct(_ rows: [[SqliteValue]]) throws -> [[SqliteValue]] {
+    var kept: [[ValueEqualityKey]: [SqliteValue]] = [:]
+    for row in rows {
+      let key = key(row)
+      if let existing = kept[key] {
+        if existing != row { throw Self.ambiguous }
+      } else {
+        kept[key] = row
+      }
+    }
+    let unique = Array(kept.values)
+    let terms = collations.map(SortTerm.ascending)
+    return Ordering.sortedIndices(unique, terms).map { unique[$0] }
+  }
+}
