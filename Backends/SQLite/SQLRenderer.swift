@@ -24,6 +24,9 @@ public struct SQLRenderer: Sendable, Hashable {
   let rowidName: String?
   /// How the rowid of each other table a statement may read is spelled, by table name.
   let otherRowidNames: [String: String?]
+  /// The traits of the columns of the tables a statement may read, by table and column name
+  /// (see ``SelectStatement/answerDependsOnVisitOrder(_:)``).
+  let columnTraits: [String: [String: ColumnTraits]]
 
   /// A renderer for statements over a table with these column names.
   ///
@@ -40,9 +43,34 @@ public struct SQLRenderer: Sendable, Hashable {
   /// ```swift
   /// SQLRenderer(tableColumns: ["id", "listID"], otherTables: ["lists": ["id", "name"]])
   /// ```
-  public init(tableColumns: [String], otherTables: [String: [String]]) {
+  public init(
+    tableColumns: [String], otherTables: [String: [String]], columnTraits: [String: [String: ColumnTraits]] = [:]
+  ) {
     rowidName = Self.rowidSpelling(tableColumns)
     otherRowidNames = otherTables.mapValues(Self.rowidSpelling)
+    // SQLite matches table and column names case-insensitively (ASCII letters only).
+    var folded: [String: [String: ColumnTraits]] = [:]
+    for (table, columns) in columnTraits {
+      for (column, traits) in columns {
+        folded[Self.asciiLowercased(table), default: [:]][Self.asciiLowercased(column)] = traits
+      }
+    }
+    self.columnTraits = folded
+  }
+
+  /// A renderer for statements over `schema`'s table that also read the tables of `others`.
+  ///
+  /// ```swift
+  /// SQLRenderer(schema: Reminder.schema, others: [RemindersList.schema])
+  /// ```
+  public init(schema: TableSchema, others: [TableSchema]) {
+    var columns: [String: [String]] = [:]
+    var traits: [String: [String: ColumnTraits]] = [:]
+    for table in [schema] + others {
+      columns[table.name] = table.columns.map(\.name)
+      traits[table.name] = table.columnTraits
+    }
+    self.init(tableColumns: schema.columns.map(\.name), otherTables: columns, columnTraits: traits)
   }
 
   /// The first of SQLite's rowid spellings that no column takes.
@@ -64,7 +92,7 @@ public struct SQLRenderer: Sendable, Hashable {
   /// column list, a function called with the wrong number of arguments, an identifier holding a
   /// NUL character.
   public func render(_ statement: Statement) throws -> RenderedSQL {
-    var writer = SQLTextWriter(rowidName: rowidName, otherRowidNames: otherRowidNames)
+    var writer = SQLTextWriter(rowidName: rowidName, otherRowidNames: otherRowidNames, columnTraits: columnTraits)
     switch statement {
     case .select(let select): try writeSelect(select, to: &writer)
     case .insert(let insert): try writeInsert(insert, to: &writer)
@@ -80,7 +108,7 @@ public struct SQLRenderer: Sendable, Hashable {
   /// try SQLRenderer().render(.isNull(.column("a"), negated: true)).sql  // ("a" IS NOT NULL)
   /// ```
   public func render(_ expression: SQLExpression) throws -> RenderedSQL {
-    var writer = SQLTextWriter(rowidName: rowidName, otherRowidNames: otherRowidNames)
+    var writer = SQLTextWriter(rowidName: rowidName, otherRowidNames: otherRowidNames, columnTraits: columnTraits)
     try writer.write(expression)
     return RenderedSQL(sql: writer.sql, bindings: writer.bindings)
   }

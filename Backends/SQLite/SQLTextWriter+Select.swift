@@ -4,13 +4,15 @@ extension SQLTextWriter {
   /// Writes a SELECT: its sources and joins, then its clauses; subqueries are written by the same
   /// method, one query level deeper.
   ///
-  /// Aggregates and DISTINCT depend on the order rows are visited in (floating-point sums, which
-  /// of two equal values represents a group, bare columns). The memory engine visits the rows of
-  /// such a query in one documented order — sources in FROM order, each in rowid order — and
-  /// this method pins SQLite to the same order: every source `NOT INDEXED` (rowid lookups stay
-  /// allowed) and inner joins written as `CROSS JOIN`, which SQLite never reorders. Other joins
-  /// are written as `JOIN`, and SQLite plans them freely: their rows are then sorted by an ORDER
-  /// BY that ends with every source's rowid, so the plan cannot change the answer.
+  /// Aggregates and DISTINCT can depend on the order rows are visited in (floating-point sums,
+  /// which of two equal values represents a group, bare columns). The memory engine visits the
+  /// rows of such a query in one documented order — sources in FROM order, each in rowid order —
+  /// and this method pins SQLite to the same order: every source `NOT INDEXED` (rowid lookups stay
+  /// allowed) and inner joins written as `CROSS JOIN`, which SQLite never reorders. A single
+  /// table's aggregate or DISTINCT is always pinned; a join's only when its answer can depend on
+  /// the order (``SelectStatement/answerDependsOnVisitOrder(_:)``). Other joins are written as
+  /// `JOIN`, and SQLite plans them freely: their rows are then sorted by an ORDER BY that ends
+  /// with every source's rowid, so the plan cannot change the answer.
   mutating func writeSelect(_ select: SelectStatement) throws {
     try writeSelectCore(select)
     for term in select.compound {
@@ -37,7 +39,12 @@ extension SQLTextWriter {
     scopes.append(scope)
     defer { scopes.removeLast() }
 
-    let pinsOrder = select.isAggregate || select.distinct
+    let pinsOrder =
+      select.joins.isEmpty
+      ? select.isAggregate || select.distinct
+      : select.answerDependsOnVisitOrder { table, column in
+        columnTraits[SQLRenderer.asciiLowercased(table)]?[SQLRenderer.asciiLowercased(column)]
+      }
     self += select.distinct ? "SELECT DISTINCT " : "SELECT "
     try writeList(select.columns) { try $0.write($1) }
     self += " FROM "

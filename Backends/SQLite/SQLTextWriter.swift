@@ -12,9 +12,13 @@ struct SQLTextWriter {
   /// The sources of each query level being written, innermost last: alias to table.
   var scopes: [[String: String]] = []
 
-  init(rowidName: String?, otherRowidNames: [String: String?] = [:]) {
+  /// The traits of the columns the statement may read, by table and column name.
+  let columnTraits: [String: [String: ColumnTraits]]
+
+  init(rowidName: String?, otherRowidNames: [String: String?] = [:], columnTraits: [String: [String: ColumnTraits]] = [:]) {
     self.rowidName = rowidName
     self.otherRowidNames = otherRowidNames
+    self.columnTraits = columnTraits
     bytes.reserveCapacity(256)
   }
 

@@ -23,6 +23,8 @@ public final class SQLiteBackend: DatabaseBackend {
   /// What the backend knows about one table: its column names and a renderer for it.
   struct TableInfo {
     var columns: [String]
+    /// Each column's declared type and whether it is the rowid, by name.
+    var traits: [String: ColumnTraits] = [:]
     var renderer: SQLRenderer
   }
 
@@ -621,8 +623,26 @@ public final class SQLiteBackend: DatabaseBackend {
   func renderer(for statement: Statement, table: TableInfo) throws -> SQLRenderer {
     guard statement.isRelational else { return table.renderer }
     var others: [String: [String]] = [:]
-    for name in statement.tablesRead { others[name] = try tableInfo(name).columns }
-    return SQLRenderer(tableColumns: table.columns, otherTables: others)
+    var traits: [String: [String: ColumnTraits]] = [:]
+    for name in statement.tablesRead {
+      let info = try tableInfo(name)
+      others[name] = info.columns
+      traits[name] = info.traits
+    }
+    return SQLRenderer(tableColumns: table.columns, otherTables: others, columnTraits: traits)
+  }
+
+  /// The type SQLite's affinity rules give a declared column type: INTEGER for a name holding
+  /// `INT`; TEXT for `CHAR`, `CLOB` or `TEXT`; BLOB for `BLOB` or none; REAL for `REAL`, `FLOA`
+  /// or `DOUB`. NUMERIC, which has no ``SqliteTypeName``, counts as BLOB: a type whose equal
+  /// values may be stored differently.
+  static func storageType(declared: String) -> SqliteTypeName {
+    let name = declared.uppercased()
+    if name.contains("INT") { return .integer }
+    if name.contains("CHAR") || name.contains("CLOB") || name.contains("TEXT") { return .text }
+    if name.contains("BLOB") || name.isEmpty { return .blob }
+    if name.contains("REAL") || name.contains("FLOA") || name.contains("DOUB") { return .real }
+    return .blob
   }
 
   /// The column names of `table` (from `PRAGMA table_info`) and a renderer that knows them.
@@ -630,12 +650,21 @@ public final class SQLiteBackend: DatabaseBackend {
     if let info = tables[table] { return info }
     trace?.isSuppressed = true
     defer { trace?.isSuppressed = false }
-    let rows = try run("SELECT \"name\" FROM pragma_table_info(?)", [.text(table)])
+    let rows = try run("SELECT \"name\", \"type\", \"pk\" FROM pragma_table_info(?)", [.text(table)])
     let columns = rows.compactMap { row -> String? in
       if case .text(let name)? = row.first { return name }
       return nil
     }
-    let info = TableInfo(columns: columns, renderer: SQLRenderer(tableColumns: columns))
+    let keyCount = rows.filter { row in row.count > 2 && row[2] != .integer(0) }.count
+    var traits: [String: ColumnTraits] = [:]
+    for row in rows {
+      guard row.count > 2, case .text(let name) = row[0] else { continue }
+      let declared = row[1].textValue ?? ""
+      let type = Self.storageType(declared: declared)
+      traits[name] = ColumnTraits(
+        type: type, isRowidAlias: keyCount == 1 && row[2] != .integer(0) && declared.uppercased() == "INTEGER")
+    }
+    let info = TableInfo(columns: columns, traits: traits, renderer: SQLRenderer(tableColumns: columns))
     // An unknown table is looked up again next time: it may be created in between.
     if !columns.isEmpty { tables[table] = info }
     return info

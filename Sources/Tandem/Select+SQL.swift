@@ -10,7 +10,7 @@ extension Select {
   /// rendered.bindings  // [.value(.text("Milk"))]
   /// ```
   public func renderedSQL() throws -> RenderedSQL {
-    try SQLRenderer(schema: Root.schema).render(.select(statement))
+    try SQLRenderer(schema: Root.schema, others: joinedSchemas).render(.select(statement))
   }
 }
 

@@ -15,3 +15,10 @@ import Tandem
   var isDone = false
   var estimate: Double?
 }
+
+/// An amount booked to a list: integer sums over a join.
+@Table struct LedgerEntry: Equatable {
+  let id: Int
+  var listID: Int
+  var amount: Int
+}

@@ -110,7 +110,19 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       having = try compiler.condition(clause).test
     }
     compiler.aggregatePolicy = .forbidden
-    let plan = try JoinPlanner(statement, scope: scope, storages: storages, compiler: compiler, pinned: isAggregate || statement.distinct)
+    // A join's visiting order is pinned (in FROM order, each source in rowid order) only when it
+    // can change the answer; one table's aggregate or DISTINCT is always read in rowid order, as
+    // the SQLite backend reads it (NOT INDEXED).
+    let pinned =
+      statement.joins.isEmpty
+      ? isAggregate || statement.distinct
+      : statement.answerDependsOnVisitOrder { table, column in
+        guard let definition = storages.first(where: { NameKey($0.name) == NameKey(table) })?.definition,
+          let index = definition.columnIndex(column)
+        else { return nil }
+        return definition.schema.columnTraits[definition.columnNames[index]]
+      }
+    let plan = try JoinPlanner(statement, scope: scope, storages: storages, compiler: compiler, pinned: pinned)
     loops = plan.loops
     finalConditions = plan.finalConditions
     compiler.aggregatePolicy = isAggregate ? .collect : .deferredMisuse
@@ -130,10 +142,13 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     orderTerms = zip(statement.orderBy, compiledOrder).map { term, compiled in
       SortTerm(descending: term.descending, nulls: term.nulls, collation: compiled.collation ?? .binary)
     }
-    aggregate =
-      isAggregate
-      ? SelectPlan.aggregatePart(
-        statement, compiler: compiler, compiledGroups: compiledGroups, having: having) : nil
+    if isAggregate {
+      var part = SelectPlan.aggregatePart(statement, compiler: compiler, compiledGroups: compiledGroups, having: having)
+      part.checksOrderFreedom = !pinned
+      aggregate = part
+    } else {
+      aggregate = nil
+    }
   }
 
   /// Runs the query with `outer` as the row around it (parameters included) and hands each

@@ -264,6 +264,9 @@ struct GroupAccumulation {
   private var accumulators: [AggregateAccumulator]
   private var seen: [Int: Set<ValueEqualityKey>] = [:]
   private var overflow: (any Error)?
+  /// For each sum(), total() and avg() slot: the sums of its positive values, of its negative
+  /// values, and of their magnitudes, while ``SelectPlan/AggregatePart/checksOrderFreedom``.
+  private var orderFreedom: [Int: (positive: Int64, negative: Int64, magnitude: Double)] = [:]
   /// Each min()/max() slot's decision on the current row: skipped, not skipped, or not run.
   private var decisions: [Bool?]
   /// SQLite's "skip" register, shared by every min()/max() and never reset: bare columns are
@@ -290,6 +293,9 @@ struct GroupAccumulation {
         continue
       }
       let value = try call.argument?(row) ?? ValueOperations.zero
+      if aggregate.checksOrderFreedom, call.function == .sum || call.function == .total || call.function == .avg {
+        try checkOrderFreedom(value, slot: slot, isFloatingPoint: call.function != .sum)
+      }
       guard call.function == .min || call.function == .max else {
         do {
           try accumulators[slot].step(value)
@@ -314,6 +320,30 @@ struct GroupAccumulation {
     let chosen = aggregate.hasExtremum ? skipped != true : !hasRepresentative
     if chosen { hasRepresentative = true }
     return chosen
+  }
+
+  /// Refuses a sum whose answer could differ in another visiting order: a value that is not an
+  /// integer (floating-point rounding depends on the order), integers that overflow in some
+  /// orders only, or a floating-point total past 2^53 (where its rounding starts).
+  private mutating func checkOrderFreedom(_ value: SqliteValue, slot: Int, isFloatingPoint: Bool) throws {
+    let refusal = EngineError.unsupported(
+      "a sum over a join whose result depends on the order SQLite visits its rows (non-integer values or an overflow)")
+    switch value {
+    case .null: return
+    case .integer(let integer):
+      var state = orderFreedom[slot] ?? (0, 0, 0)
+      var overflowed = false
+      if integer >= 0 {
+        (state.positive, overflowed) = state.positive.addingReportingOverflow(integer)
+      } else {
+        (state.negative, overflowed) = state.negative.addingReportingOverflow(integer)
+      }
+      state.magnitude += Double(integer.magnitude)
+      if overflowed || (isFloatingPoint && state.magnitude > 9_007_199_254_740_992) { throw refusal }
+      orderFreedom[slot] = state
+    default:
+      throw refusal
+    }
   }
 
   /// The aggregates' results (every aggregate is finalized before HAVING runs).

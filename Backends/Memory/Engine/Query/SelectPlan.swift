@@ -26,6 +26,9 @@ final class SelectPlan: Sendable {
     /// Whether ORDER BY repeats GROUP BY term for term, so groups already come out in order and
     /// SQLite drops the sort (and stops at LIMIT without touching later groups).
     let orderedByGroups: Bool
+    /// Whether rows may come in another order than SQLite's (a join SQLite plans freely): sums
+    /// are then checked to give the same answer in every order.
+    var checksOrderFreedom = false
   }
 
   /// The table's position in the catalog's creation order.

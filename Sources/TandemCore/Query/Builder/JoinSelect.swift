@@ -25,10 +25,13 @@ public struct JoinSelect<First: Table, Views: Sendable>: Sendable {
   /// The statement so far (its result columns are the first table's until `select`).
   public var base: SelectStatement
   let views: Views
+  /// The schemas of the joined tables after the first.
+  var joinedSchemas: [TableSchema] = []
 
-  init(base: SelectStatement, views: Views) {
+  init(base: SelectStatement, views: Views, joinedSchemas: [TableSchema] = []) {
     self.base = base
     self.views = views
+    self.joinedSchemas = joinedSchemas
   }
 
   /// Every alias the query uses, for closures that build subqueries.
@@ -116,7 +119,9 @@ public struct JoinSelect<First: Table, Views: Sendable>: Sendable {
     let selection = SourceAliases.inside(aliases) { body(views) }
     var statement = base
     statement.columns = selection.resultExpressions
-    return Select(base: statement, isRecord: false) { decoder in try E.decode(&decoder) }
+    var query = Select<First, E.Decoded>(base: statement, isRecord: false) { decoder in try E.decode(&decoder) }
+    query.joinedSchemas = joinedSchemas
+    return query
   }
 
   /// Chooses the results: a tuple of expressions and whole sources.
@@ -131,7 +136,11 @@ public struct JoinSelect<First: Table, Views: Sendable>: Sendable {
     for selection in repeat each selections { columns += selection.resultExpressions }
     var statement = base
     statement.columns = columns
-    return Select(base: statement, isRecord: false) { decoder in (repeat try (each E).decode(&decoder)) }
+    var query = Select<First, (repeat (each E).Decoded)>(base: statement, isRecord: false) { decoder in
+      (repeat try (each E).decode(&decoder))
+    }
+    query.joinedSchemas = joinedSchemas
+    return query
   }
 
   // MARK: - Joining more tables
@@ -148,7 +157,8 @@ public struct JoinSelect<First: Table, Views: Sendable>: Sendable {
     let (statement, alias) = joining(table, kind: .inner) { alias in
       condition((views.0, views.1, TableView<T>(alias: alias))).expression
     }
-    return JoinSelect<First, (A, B, TableView<T>)>(base: statement, views: (views.0, views.1, TableView<T>(alias: alias)))
+    return JoinSelect<First, (A, B, TableView<T>)>(
+      base: statement, views: (views.0, views.1, TableView<T>(alias: alias)), joinedSchemas: joinedSchemas + [T.schema])
   }
 
   /// Joins a third table with `LEFT JOIN … ON condition`.
@@ -159,7 +169,7 @@ public struct JoinSelect<First: Table, Views: Sendable>: Sendable {
       condition((views.0, views.1, TableView<T>(alias: alias))).expression
     }
     return JoinSelect<First, (A, B, NullableTableView<T>)>(
-      base: statement, views: (views.0, views.1, NullableTableView<T>(alias: alias)))
+      base: statement, views: (views.0, views.1, NullableTableView<T>(alias: alias)), joinedSchemas: joinedSchemas + [T.schema])
   }
 
   /// Joins a fourth table: `JOIN "table" ON condition`.
@@ -170,7 +180,8 @@ public struct JoinSelect<First: Table, Views: Sendable>: Sendable {
       condition((views.0, views.1, views.2, TableView<T>(alias: alias))).expression
     }
     return JoinSelect<First, (A, B, C, TableView<T>)>(
-      base: statement, views: (views.0, views.1, views.2, TableView<T>(alias: alias)))
+      base: statement, views: (views.0, views.1, views.2, TableView<T>(alias: alias)),
+      joinedSchemas: joinedSchemas + [T.schema])
   }
 
   /// Joins a fourth table with `LEFT JOIN … ON condition`.
@@ -181,7 +192,8 @@ public struct JoinSelect<First: Table, Views: Sendable>: Sendable {
       condition((views.0, views.1, views.2, TableView<T>(alias: alias))).expression
     }
     return JoinSelect<First, (A, B, C, NullableTableView<T>)>(
-      base: statement, views: (views.0, views.1, views.2, NullableTableView<T>(alias: alias)))
+      base: statement, views: (views.0, views.1, views.2, NullableTableView<T>(alias: alias)),
+      joinedSchemas: joinedSchemas + [T.schema])
   }
 }
 
@@ -215,6 +227,7 @@ extension Table {
     let (statement, alias) = first.joining(table, kind: kind) { alias in
       condition(TableView(alias: first.base.alias ?? tableName), TableView<T>(alias: alias)).expression
     }
-    return JoinSelect<Self, (TableView<Self>, V)>(base: statement, views: (first.views, view(alias)))
+    return JoinSelect<Self, (TableView<Self>, V)>(
+      base: statement, views: (first.views, view(alias)), joinedSchemas: [T.schema])
   }
 }

@@ -12,6 +12,8 @@ public struct Select<Root: Table, Output>: Sendable {
   @usableFromInline let decodeRow: @Sendable (inout RowDecoder) throws -> Output
   /// Names the table and result columns in decoding errors (shared by every row decoded).
   @usableFromInline let decodingContext: RowDecodingContext
+  /// The schemas of the other tables a join reads (for rendering its SQL on its own).
+  public internal(set) var joinedSchemas: [TableSchema] = []
 
   init(base: SelectStatement, isRecord: Bool, decodeRow: @escaping @Sendable (inout RowDecoder) throws -> Output) {
     self.base = base

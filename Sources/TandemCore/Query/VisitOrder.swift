@@ -1,0 +1,145 @@
+/// The one rule both engines follow for aggregates and DISTINCT over joins: whether the answer
+/// can depend on the order the joined rows are visited in.
+///
+/// When it can — a floating-point sum, a min() or max() beside other columns, a column that
+/// differs between the rows of a group, DISTINCT or GROUP BY over values that compare equal while
+/// stored differently — the SQLite backend pins SQLite to one visiting order (the sources in FROM
+/// order, each in rowid order: `CROSS JOIN`, `NOT INDEXED`) and the memory engine visits rows in
+/// that order. When it cannot, SQLite plans the join freely (with its indexes) and the memory
+/// engine checks at run time what only the values can tell (an integer sum that overflows in some
+/// orders only).
+///
+/// ```swift
+/// // SELECT "lists"."name", count("reminders"."id") … GROUP BY "lists"."id": order-free
+/// statement.answerDependsOnVisitOrder { table, column in traits[table]?[column] }  // false
+/// ```
+public struct ColumnTraits: Sendable, Hashable {
+  /// The column's declared type (nullability ignored).
+  public var type: SqliteTypeName
+  /// Whether the column is the table's rowid (`INTEGER PRIMARY KEY`).
+  public var isRowidAlias: Bool
+
+  public init(type: SqliteTypeName, isRowidAlias: Bool) {
+    self.type = type.storage
+    self.isRowidAlias = isRowidAlias
+  }
+}
+
+extension TableSchema {
+  /// Each column's traits, by name.
+  ///
+  /// ```swift
+  /// Reminder.schema.columnTraits["id"]  // ColumnTraits(type: .integer, isRowidAlias: true)
+  /// ```
+  public var columnTraits: [String: ColumnTraits] {
+    let rowid = rowidColumn?.name
+    var traits: [String: ColumnTraits] = [:]
+    for column in columns { traits[column.name] = ColumnTraits(type: column.type, isRowidAlias: column.name == rowid) }
+    return traits
+  }
+}
+
+extension SelectStatement {
+  /// Whether this select joins tables and its answer can depend on the order its rows are
+  /// visited in (see ``ColumnTraits``). `traits` describes a column of a table by name, `nil`
+  /// when there is none.
+  public func answerDependsOnVisitOrder(_ traits: (_ table: String, _ column: String) -> ColumnTraits?) -> Bool {
+    guard !joins.isEmpty, isAggregate || distinct else { return false }
+    return withoutActuallyEscaping(traits) { traits in
+      dependsOnVisitOrder(VisitOrderResolver(statement: self, traits: traits))
+    }
+  }
+
+  private func dependsOnVisitOrder(_ resolver: VisitOrderResolver) -> Bool {
+    let outputs = columns + orderBy.map(\.expression) + (having.map { [$0] } ?? [])
+    // A subquery may read any column of any row: no claim is made about it.
+    if outputs.contains(where: \.containsSubquery) || groupBy.contains(where: \.containsSubquery) { return true }
+
+    if distinct {
+      if !columns.allSatisfy(resolver.isCanonical) { return true }
+      // A sort key outside the result columns reads the row DISTINCT kept.
+      if !isAggregate && orderBy.contains(where: { !columns.contains($0.expression) }) { return true }
+    }
+    guard isAggregate else { return false }
+    if !groupBy.allSatisfy(resolver.isCanonical) { return true }
+
+    var hasExtremum = false
+    var bare: [SQLExpression] = []
+    func walk(_ expression: SQLExpression) -> Bool {
+      if groupBy.contains(expression) { return true }
+      switch expression {
+      case .aggregate(let function, let argument, _):
+        guard let argument else { return true }  // count(*)
+        switch function {
+        case .count: return true
+        case .sum, .total, .avg: return resolver.isCanonical(argument) && resolver.traits(of: argument)?.type == .integer
+        case .min, .max:
+          hasExtremum = true
+          return resolver.isCanonical(argument)
+        }
+      case .column, .qualifiedColumn, .rowid, .qualifiedRowid:
+        bare.append(expression)
+        return true
+      default:
+        return expression.children.allSatisfy(walk)
+      }
+    }
+    guard outputs.allSatisfy(walk) else { return true }
+    if bare.isEmpty { return false }
+    // A column outside aggregates reads one row of its group: the same value in every row only
+    // when its source's rowid is a group key.
+    if hasExtremum || groupBy.isEmpty { return true }
+    let keySources = Set(groupBy.compactMap { resolver.rowidSource($0) })
+    return !bare.allSatisfy { reference in resolver.source(of: reference).map(keySources.contains) ?? false }
+  }
+}
+
+/// Column references of one select, resolved to their source and traits.
+private struct VisitOrderResolver {
+  let statement: SelectStatement
+  let traits: (String, String) -> ColumnTraits?
+
+  /// The source alias a column reference reads.
+  func source(of expression: SQLExpression) -> String? {
+    let sources = statement.sources
+    switch expression {
+    case .qualifiedColumn(let source, _), .qualifiedRowid(let source):
+      return sources.first { $0.alias == source }?.alias
+    case .column(let name):
+      return sources.first { traits($0.table, name) != nil }?.alias
+    default:
+      return nil
+    }
+  }
+
+  /// The traits of a column reference (the rowid's are an integer rowid alias).
+  func traits(of expression: SQLExpression) -> ColumnTraits? {
+    let sources = statement.sources
+    switch expression {
+    case .rowid, .qualifiedRowid:
+      return ColumnTraits(type: .integer, isRowidAlias: true)
+    case .qualifiedColumn(let source, let name):
+      guard let table = sources.first(where: { $0.alias == source })?.table else { return nil }
+      return traits(table, name)
+    case .column(let name):
+      return sources.lazy.compactMap { traits($0.table, name) }.first
+    default:
+      return nil
+    }
+  }
+
+  /// Whether equal values of the expression are identical: a column of INTEGER or TEXT type, or
+  /// a rowid (SQLite stores no REAL in such a column that equals an integer, and compares its
+  /// text by bytes).
+  func isCanonical(_ expression: SQLExpression) -> Bool {
+    guard let traits = traits(of: expression) else { return false }
+    return traits.type == .integer || traits.type == .text
+  }
+
+  /// The source whose rowid the expression is (its rowid or its INTEGER PRIMARY KEY column).
+  func rowidSource(_ expression: SQLExpression) -> String? {
+    guard let traits = traits(of: expression), traits.isRowidAlias else { return nil }
+    if case .rowid = expression { return statement.sources.count == 1 ? statement.sources[0].alias : nil }
+    return source(of: expression)
+  }
+}
