@@ -280,7 +280,8 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
     _ statement: SelectStatement, _ parameters: [String: SqliteValue], _ body: ([SqliteValue]) throws -> Void
   ) throws {
     try checkShape(.select(statement), parameters)
-    let select = try RelationalQuery.compile(statement, catalog: catalog, outer: nil, prefix: .none, parameterNames: [])
+    let select = try RelationalQuery.compile(
+      statement, catalog: catalog, outer: nil, prefix: .none, parameterNames: [], commonTables: nil)
     var values: [SqliteValue] = []
     for name in select.parameterNames {
       guard let value = parameters[name] else { throw TandemError.misuse("missing value for parameter :\(name)") }

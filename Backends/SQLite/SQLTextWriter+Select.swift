@@ -14,6 +14,10 @@ extension SQLTextWriter {
   /// `JOIN`, and SQLite plans them freely: their rows are then sorted by an ORDER BY that ends
   /// with every source's rowid, so the plan cannot change the answer.
   mutating func writeSelect(_ select: SelectStatement) throws {
+    if let clause = select.with {
+      try writeWith(clause)
+    }
+    defer { if select.with != nil { commonTableNames.removeLast() } }
     try writeSelectCore(select)
     for term in select.compound {
       guard term.select.compound.isEmpty, term.select.orderBy.isEmpty, term.select.limit == nil,
@@ -27,6 +31,31 @@ extension SQLTextWriter {
       try writeSelectCore(term.select)
     }
     try writeOrderAndLimit(select, isCompound: !select.compound.isEmpty)
+  }
+
+  /// `WITH [RECURSIVE] "name"("column", …) AS (SELECT …), … ` (its names stay in scope until the
+  /// select that holds the clause is written).
+  private mutating func writeWith(_ clause: WithClause) throws {
+    guard !clause.tables.isEmpty else { throw TandemError.misuse("a WITH clause needs at least one table") }
+    self += clause.recursive ? "WITH RECURSIVE " : "WITH "
+    var names = commonTableNames.last ?? []
+    for (index, table) in clause.tables.enumerated() {
+      guard !table.columns.isEmpty else {
+        throw TandemError.misuse("common table expression \(table.name) needs its column names")
+      }
+      if index > 0 { self += ", " }
+      try writeIdentifier(table.name)
+      self += "("
+      try writeList(table.columns) { try $0.writeIdentifier($1) }
+      self += ") AS ("
+      names.insert(SQLRenderer.asciiLowercased(table.name))
+      commonTableNames.append(names)
+      defer { commonTableNames.removeLast() }
+      try writeSelect(table.select)
+      self += ")"
+    }
+    self += " "
+    commonTableNames.append(names)
   }
 
   /// The result columns, sources, WHERE, GROUP BY and HAVING of one select.
@@ -43,7 +72,10 @@ extension SQLTextWriter {
       select.joins.isEmpty
       ? select.isAggregate || select.distinct
       : select.answerDependsOnVisitOrder { table, column in
-        columnTraits[SQLRenderer.asciiLowercased(table)]?[SQLRenderer.asciiLowercased(column)]
+        let name = SQLRenderer.asciiLowercased(table)
+        // A common table expression's columns have no declared type.
+        if commonTableNames.last?.contains(name) == true { return nil }
+        return columnTraits[name]?[SQLRenderer.asciiLowercased(column)]
       }
     self += select.distinct ? "SELECT DISTINCT " : "SELECT "
     try writeList(select.columns) { try $0.write($1) }

@@ -11,6 +11,8 @@ struct SQLTextWriter {
   let otherRowidNames: [String: String?]
   /// The sources of each query level being written, innermost last: alias to table.
   var scopes: [[String: String]] = []
+  /// The names of the common table expressions in scope (ASCII-lowercased), innermost last.
+  var commonTableNames: [Set<String>] = []
 
   /// The traits of the columns the statement may read, by table and column name.
   let columnTraits: [String: [String: ColumnTraits]]

@@ -24,6 +24,7 @@ struct StatementShape: Hashable {
       hasher.combine(select.table)
       hasher.combine(select.joins.count)
       hasher.combine(select.compound.count)
+      hasher.combine(select.with?.tables.count ?? 0)
       hasher.combine(select.columns.count)
       hasher.combine(select.distinct)
       hasher.combine(select.filter == nil)
@@ -73,6 +74,15 @@ private struct LiteralLifter {
 
   mutating func lift(_ select: SelectStatement) -> SelectStatement {
     var select = select
+    // A WITH clause is written first.
+    if var clause = select.with {
+      clause.tables = clause.tables.map { table in
+        var table = table
+        table.select = lift(table.select)
+        return table
+      }
+      select.with = clause
+    }
     select.columns = lift(select.columns)
     // Literals are collected in the order the renderer binds them: join conditions follow the
     // result columns.
@@ -225,5 +235,6 @@ extension SelectStatement {
   /// Whether a literal appears anywhere in the select, its compound members included.
   var containsLiteral: Bool {
     expressions.contains(where: \.containsLiteral) || compound.contains { $0.select.containsLiteral }
+      || (with?.tables.contains { $0.select.containsLiteral } ?? false)
   }
 }

@@ -80,4 +80,17 @@ import Testing
         == #"SELECT "name" FROM "shelfs" UNION SELECT "title" FROM "books" WHERE ("shelfID" = ?)"#
         + #" ORDER BY 1 ASC LIMIT ?"#)
   }
+
+  @Table struct Level {
+    let n: Int
+  }
+
+  @Test func recursiveCommonTableIsOrderedByItsResultColumns() throws {
+    let query = Level.all.select { $0.n }.withRecursive(
+      Level.self, start: Shelf.where { $0.id == 1 }.select { $0.id }, step: Level.where { $0.n < 3 }.select { $0.n + 1 })
+    #expect(
+      try query.renderedSQL().sql
+        == #"WITH RECURSIVE "levels"("n") AS (SELECT "id" FROM "shelfs" WHERE ("id" = ?) UNION ALL"#
+        + #" SELECT ("n" + ?) FROM "levels" WHERE ("n" < ?)) SELECT "n" FROM "levels" ORDER BY "n" ASC"#)
+  }
 }

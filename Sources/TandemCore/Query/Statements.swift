@@ -42,6 +42,9 @@ public struct SelectStatement: Sendable, Hashable {
   /// right. When there are any, ``orderBy``, ``limit`` and ``offset`` apply to the whole
   /// compound, and its ORDER BY names result columns by position (``SQLExpression/resultColumn(_:)``).
   public var compound: [CompoundTerm] = []
+  /// Common table expressions (`WITH [RECURSIVE] name(columns) AS (…)`) that this select and the
+  /// queries inside it may read as tables.
+  public var with: WithClause?
   /// The result columns.
   public var columns: [SQLExpression]
   public var distinct: Bool = false
@@ -87,7 +90,7 @@ public struct SelectStatement: Sendable, Hashable {
   /// Whether the statement reads more than one table or holds a subquery anywhere (a relational
   /// query, rather than a scan of one table).
   public var isRelational: Bool {
-    !joins.isEmpty || !compound.isEmpty || expressions.contains(where: \.containsSubquery)
+    !joins.isEmpty || !compound.isEmpty || with != nil || expressions.contains(where: \.containsSubquery)
   }
 
   /// This select without its compound terms, ORDER BY, LIMIT and OFFSET: one member of a compound.
@@ -106,6 +109,41 @@ public struct SelectStatement: Sendable, Hashable {
     var list = columns + joins.compactMap(\.condition) + groupBy + orderBy.map(\.expression)
     for clause in [filter, having, limit, offset] { if let clause { list.append(clause) } }
     return list
+  }
+}
+
+/// `WITH [RECURSIVE] …`: the common table expressions a select reads as tables.
+///
+/// ```swift
+/// // WITH RECURSIVE "counter"("n") AS (SELECT 1 UNION ALL SELECT ("n" + 1) FROM "counter" WHERE ("n" < 5)) …
+/// WithClause(recursive: true, tables: [CommonTableExpression(name: "counter", columns: ["n"], select: counting)])
+/// ```
+public struct WithClause: Sendable, Hashable {
+  /// Whether a table may read itself (`WITH RECURSIVE`).
+  public var recursive: Bool
+  /// The tables, in order; each may read those before it.
+  public var tables: [CommonTableExpression]
+
+  public init(recursive: Bool = false, tables: [CommonTableExpression]) {
+    self.recursive = recursive
+    self.tables = tables
+  }
+}
+
+/// One common table expression: a named table whose rows a select computes.
+///
+/// A recursive one is a compound: its first members (not reading the table) give the first rows,
+/// its last member (reading the table, once per row found) the rows that follow.
+public struct CommonTableExpression: Sendable, Hashable {
+  public var name: String
+  /// The names of its columns, one per result column of `select`.
+  public var columns: [String]
+  public var select: SelectStatement
+
+  public init(name: String, columns: [String], select: SelectStatement) {
+    self.name = name
+    self.columns = columns
+    self.select = select
   }
 }
 
@@ -318,6 +356,7 @@ extension Statement {
     if case .select(let s) = self {
       names += s.joins.map(\.table)
       for term in s.compound { names += Statement.select(term.select).tablesRead }
+      for table in s.with?.tables ?? [] { names += Statement.select(table.select).tablesRead }
     }
     for query in directSubqueries {
       names += Statement.select(query).tablesRead

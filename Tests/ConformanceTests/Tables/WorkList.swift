@@ -22,3 +22,8 @@ import Tandem
   var listID: Int
   var amount: Int
 }
+
+/// The rows of a common table expression: list ids (never created as a table).
+@Table struct ListNumber: Equatable {
+  let n: Int
+}

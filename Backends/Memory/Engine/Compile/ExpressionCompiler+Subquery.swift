@@ -21,7 +21,8 @@ extension ExpressionCompiler {
     }
     func compileQuery(_ query: SelectStatement) throws -> any RowSource {
       let select = try RelationalQuery.compile(
-        query, catalog: catalog, outer: outer, prefix: prefix, parameterNames: parameterNames)
+        query, catalog: catalog, outer: outer, prefix: prefix, parameterNames: parameterNames,
+        commonTables: commonTables)
       for name in select.parameterNames.dropFirst(parameterNames.count) { _ = parameterSlot(name) }
       return select
     }

@@ -32,6 +32,8 @@ final class ExpressionCompiler {
   var scope: SourceScope?
   /// The database whose tables subqueries read; `nil` where no subquery may appear.
   var catalog: Catalog?
+  /// The common table expressions subqueries may read.
+  var commonTables: CommonTableScope?
   /// Whether `excluded.x` may appear (an upsert's DO UPDATE).
   var allowsExcluded = false
   /// Whether the table's columns are out of scope (LIMIT and OFFSET name none), while the

@@ -10,6 +10,8 @@ protocol RowSource: AnyObject, Sendable {
   var columnCount: Int { get }
   /// The affinity and collation of the first result column, as `IN` and a scalar subquery use it.
   var firstColumn: CompiledExpression { get }
+  /// Each result column's affinity, as the columns of a common table expression take them.
+  var resultAffinities: [Affinity] { get }
   /// Runs the query with `outer` as the row around it and hands each result row to `body`,
   /// which returns whether to go on.
   func forEachRow(_ outer: EvaluationContext, _ body: ([SqliteValue]) throws -> Bool) throws
@@ -48,12 +50,22 @@ extension RowSource {
 enum RelationalQuery {
   static func compile(
     _ statement: SelectStatement, catalog: Catalog, outer: SourceScope?, prefix: RelationalSelect.Prefix,
-    parameterNames: [String]
+    parameterNames: [String], commonTables: CommonTableScope?
   ) throws -> any RowSource {
-    if statement.compound.isEmpty {
-      return try RelationalSelect(statement, catalog: catalog, outer: outer, prefix: prefix, parameterNames: parameterNames)
+    var statement = statement
+    var names = parameterNames
+    var tables = commonTables
+    if let clause = statement.with {
+      tables = try CommonTableScope.compile(
+        clause, catalog: catalog, outer: outer, prefix: prefix, parameterNames: &names, parent: commonTables)
+      statement.with = nil
     }
-    return try CompoundSelect(statement, catalog: catalog, outer: outer, prefix: prefix, parameterNames: parameterNames)
+    if statement.compound.isEmpty {
+      return try RelationalSelect(
+        statement, catalog: catalog, outer: outer, prefix: prefix, parameterNames: names, commonTables: tables)
+    }
+    return try CompoundSelect(
+      statement, catalog: catalog, outer: outer, prefix: prefix, parameterNames: names, commonTables: tables)
   }
 }
 
@@ -77,7 +89,7 @@ final class CompoundSelect: RowSource, @unchecked Sendable {
 
   init(
     _ statement: SelectStatement, catalog: Catalog, outer: SourceScope?, prefix: RelationalSelect.Prefix,
-    parameterNames: [String]
+    parameterNames: [String], commonTables: CommonTableScope?
   ) throws {
     var names = parameterNames
     var members: [RelationalSelect] = []
@@ -89,7 +101,8 @@ final class CompoundSelect: RowSource, @unchecked Sendable {
           "a select inside a compound cannot have its own ORDER BY, LIMIT, OFFSET or compound")
       }
       let compiled = try RelationalSelect(
-        member.compoundMember, catalog: catalog, outer: outer, prefix: prefix, parameterNames: names)
+        member.compoundMember, catalog: catalog, outer: outer, prefix: prefix, parameterNames: names,
+        commonTables: commonTables)
       names = compiled.parameterNames
       members.append(compiled)
     }
@@ -129,6 +142,9 @@ final class CompoundSelect: RowSource, @unchecked Sendable {
   }
 
   var isCorrelated: Bool { members.contains { $0.isCorrelated } }
+
+  /// The leftmost member's, as SQLite types a compound's columns.
+  var resultAffinities: [Affinity] { members[0].resultAffinities }
 
   func forEachRow(_ outer: EvaluationContext, _ body: ([SqliteValue]) throws -> Bool) throws {
     var context = EvaluationContext()

@@ -70,17 +70,33 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
   let columnCount: Int
   /// Transient indexes built during this run, by lookup.
   private var hashes: [Int: [ValueEqualityKey: [Int64]]] = [:]
+  /// The common table each source reads, if it reads one.
+  private let commonSources: [CommonTable?]
+
+  /// Forgets the transient indexes (a recursive member's table changes between runs).
+  func resetTransientIndexes() { hashes.removeAll(keepingCapacity: true) }
+
+  /// Each result column's affinity.
+  var resultAffinities: [Affinity] { compiledAffinities }
+  private let compiledAffinities: [Affinity]
 
   /// Compiles `statement` against `catalog`'s tables, inside the query level `outer` (whose row
   /// reaches this one as `prefix`), continuing the parameter slots of `parameterNames`.
   init(
-    _ statement: SelectStatement, catalog: Catalog, outer: SourceScope?, prefix: Prefix, parameterNames: [String]
+    _ statement: SelectStatement, catalog: Catalog, outer: SourceScope?, prefix: Prefix, parameterNames: [String],
+    commonTables: CommonTableScope?
   ) throws {
     try Self.refuseFallible(statement)
+    guard statement.with == nil, statement.compound.isEmpty else {
+      throw TandemError.misuse("a WITH clause or compound reached a single select")  // RelationalQuery splits them off
+    }
     var sources: [(String, TableDefinition)] = []
     var storages: [TableStorage] = []
+    var common: [CommonTable?] = []
     for (table, alias) in statement.sources {
-      let storage = try catalog.requireTable(table)
+      let commonTable = commonTables?.lookup(table)
+      common.append(commonTable)
+      let storage = try commonTable?.storage ?? catalog.requireTable(table)
       if sources.contains(where: { NameKey($0.0) == NameKey(alias) }) {
         throw EngineError.sqlite(1, "ambiguous column name: \(alias).*")
       }
@@ -90,12 +106,14 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     let scope = SourceScope(sources: sources, parent: outer)
     self.scope = scope
     self.storages = storages
+    commonSources = common
     self.prefix = prefix
     guard !statement.columns.isEmpty else { throw TandemError.misuse("a select needs at least one result column") }
 
     let compiler = ExpressionCompiler(table: nil, parameterNames: parameterNames)
     compiler.scope = scope
     compiler.catalog = catalog
+    compiler.commonTables = commonTables
     let isAggregate = !statement.groupBy.isEmpty || statement.columns.contains(where: SelectPlan.hasAggregate)
 
     compiler.hidesColumns = true
@@ -118,7 +136,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       ? isAggregate || statement.distinct
       : statement.answerDependsOnVisitOrder { table, column in
         guard let definition = storages.first(where: { NameKey($0.name) == NameKey(table) })?.definition,
-          let index = definition.columnIndex(column)
+          !definition.isEphemeral, let index = definition.columnIndex(column)
         else { return nil }
         return definition.schema.columnTraits[definition.columnNames[index]]
       }
@@ -136,6 +154,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     columnCount = compiledColumns.count
     columnCollations = compiledColumns.map { $0.collation ?? .binary }
     firstColumn = compiledColumns[0]
+    compiledAffinities = compiledColumns.map(\.affinity)
     resultCollations = compiledColumns.map(\.collation)
     distinct = statement.distinct
     orderKeys = compiledOrder.map(\.evaluate)
@@ -175,6 +194,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     context.row = UnsafePointer(buffer)
     context.parameters = outer.parameters
     guard let window = try self.window.evaluate(context) else { return }
+    for table in commonSources { try table?.fill(context) }
     var stopped = false
     func emit(_ row: [SqliteValue]) throws {
       if stopped { return }
@@ -183,16 +203,61 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     if let aggregate {
       try runAggregate(aggregate, buffer: buffer, context, window: window, emit)
     } else {
-      var collector = OutputCollector(
-        distinct: distinct ? columnCollations : nil, order: orderKeys.isEmpty ? .none : .sorted(orderTerms),
-        window: window)
-      try visit(0, buffer: buffer, context) {
-        let step = try collector.offer(
-          project: { try self.projection.map { try $0(context) } },
-          keys: { try self.orderKeys.map { try $0(context) } }, emit: emit)
-        return step != .stop && !stopped
+      try runPlain(buffer: buffer, context, window: window) { row in
+        try emit(row)
+        return !stopped
       }
-      if !stopped { try collector.finish(emit: emit) }
+    }
+  }
+
+  /// A query without aggregates: rows projected as the loops find them (the first of equal rows
+  /// kept, for DISTINCT), then sorted. Without ORDER BY they stream, and LIMIT stops the loops.
+  private func runPlain(
+    buffer: UnsafeMutablePointer<SqliteValue>, _ context: EvaluationContext, window: (limit: Int?, offset: Int),
+    _ emit: ([SqliteValue]) throws -> Bool
+  ) throws {
+    var seen = Set<[ValueEqualityKey]>()
+    func isNew(_ row: [SqliteValue]) -> Bool {
+      !distinct || seen.insert(zip(row, columnCollations).map { ValueEqualityKey($0, collation: $1) }).inserted
+    }
+    if orderKeys.isEmpty {
+      var skipped = 0
+      var delivered = 0
+      try visit(0, buffer: buffer, context) {
+        let row = try projection.map { try $0(context) }
+        guard isNew(row) else { return true }
+        if skipped < window.offset {
+          skipped += 1
+          return true
+        }
+        if let limit = window.limit, delivered >= limit { return false }
+        delivered += 1
+        return try emit(row) && !(window.limit.map { delivered >= $0 } ?? false)
+      }
+      return
+    }
+    var rows: [[SqliteValue]] = []
+    var keys: [[SqliteValue]] = []
+    try visit(0, buffer: buffer, context) {
+      let row = try projection.map { try $0(context) }
+      guard isNew(row) else { return true }
+      rows.append(row)
+      keys.append(try orderKeys.map { try $0(context) })
+      return true
+    }
+    let sorted = Ordering.sortedIndices(keys, orderTerms)
+    // Rows that tie in the ORDER BY yet differ come in the order SQLite's plan found them,
+    // which the memory engine does not know.
+    for (previous, next) in zip(sorted, sorted.dropFirst())
+    where rows[previous] != rows[next] && Ordering.compare(keys[previous], keys[next], orderTerms) == 0 {
+      throw EngineError.unsupported(
+        "rows that tie in ORDER BY but differ, in a join, subquery or common table expression: their order depends on SQLite's plan")
+    }
+    var delivered = 0
+    for index in sorted.dropFirst(window.offset) {
+      if let limit = window.limit, delivered >= limit { return }
+      guard try emit(rows[index]) else { return }
+      delivered += 1
     }
   }
 

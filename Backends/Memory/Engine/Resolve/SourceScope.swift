@@ -105,6 +105,8 @@ final class SourceScope {
     }
     if let found { return found }
     guard NameKey(name).isRowidName else { return nil }
+    // A common table expression's rows have no rowid a query can name.
+    if candidates.contains(where: { sources[$0].definition.isEphemeral }) { return nil }
     // The rowid, when no column takes the name: one source's, or ambiguous.
     if candidates.count > 1 { throw EngineError.sqlite(1, "ambiguous column name: \(name)") }
     guard let index = candidates.first else { return nil }
@@ -128,12 +130,14 @@ final class SourceScope {
     while let scope = level {
       if let source {
         if let index = scope.sourceIndex(source) {
+          guard !scope.sources[index].definition.isEphemeral else { break }
           markOuterRead(depth)
           return Reference(
             slot: scope.sources[index].rowidSlot, affinity: .integer, isRowid: true, depth: depth, source: index,
             column: nil)
         }
       } else if scope.sources.count == 1 {
+        guard !scope.sources[0].definition.isEphemeral else { break }
         markOuterRead(depth)
         return Reference(
           slot: scope.sources[0].rowidSlot, affinity: .integer, isRowid: true, depth: depth, source: 0, column: nil)

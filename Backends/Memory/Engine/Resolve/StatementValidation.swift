@@ -118,6 +118,11 @@ enum StatementValidation {
       switch statement {
       case .select(let s):
         guard !s.columns.isEmpty else { throw TandemError.misuse("a select needs at least one result column") }
+        for table in s.with?.tables ?? [] {
+          try SQLName.check(table.name)
+          try table.columns.forEach(SQLName.check)
+          try self.statement(.select(table.select))
+        }
         try s.columns.forEach { try expression($0) }
         try SQLName.check(s.table)
         try s.alias.map(SQLName.check)

@@ -56,7 +56,22 @@ final class TableDefinition: Sendable {
   /// Resolves a schema that ``TableSchema/checkCreation(ifNotExists:tableExists:indexExists:)``
   /// accepted (so its names are unique and its indexes name its columns). `number` must be unique
   /// in the process.
-  init(_ schema: TableSchema, number: Int) {
+  convenience init(_ schema: TableSchema, number: Int) {
+    self.init(schema, number: number, ephemeralAffinities: nil)
+  }
+
+  /// The table SQLite materializes for a common table expression: columns named `columns`,
+  /// carrying the affinities of the select's result columns (`.none` for an expression), with no
+  /// constraint, no index and no rowid a query may name.
+  static func ephemeral(name: String, columns: [String], affinities: [Affinity]) -> TableDefinition {
+    TableDefinition(
+      TableSchema(name, columns: columns.map { .column($0, .null(.blob)) }), number: -1, ephemeralAffinities: affinities)
+  }
+
+  /// Whether this is a common table expression's table (``ephemeral(name:columns:affinities:)``).
+  var isEphemeral: Bool { number < 0 }
+
+  private init(_ schema: TableSchema, number: Int, ephemeralAffinities: [Affinity]?) {
     self.schema = schema
     self.number = number
     name = schema.name
@@ -66,7 +81,7 @@ final class TableDefinition: Sendable {
     }
     columnLookup = lookup
     columnNames = schema.columns.map(\.name)
-    affinities = schema.columns.map { Affinity(columnType: $0.type) }
+    affinities = ephemeralAffinities ?? schema.columns.map { Affinity(columnType: $0.type) }
 
     let keys = schema.primaryKeyColumns
     let alias: Int? =

@@ -39,10 +39,13 @@ public struct Select<Root: Table, Output>: Sendable {
       tieBreakers = []
     } else if statement.distinct {
       tieBreakers = statement.columns
-    } else if statement.joins.isEmpty {
-      tieBreakers = [.rowid]
     } else {
-      tieBreakers = statement.sources.map { .qualifiedRowid(source: $0.alias) }
+      // A common table expression's rows have no rowid: its result columns order them instead.
+      let common = Set(statement.with?.tables.map(\.name) ?? [])
+      let tables = statement.sources.filter { !common.contains($0.table) }
+      let rowids: [SQLExpression] =
+        statement.joins.isEmpty ? (tables.isEmpty ? [] : [.rowid]) : tables.map { .qualifiedRowid(source: $0.alias) }
+      tieBreakers = rowids + (tables.count < statement.sources.count ? statement.columns : [])
     }
     statement.orderBy += tieBreakers.map { OrderingTerm($0) }
     return statement

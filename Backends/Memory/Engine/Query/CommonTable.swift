@@ -1,0 +1,197 @@
+import TandemCore
+
+/// The common table expressions a query level may read, innermost `WITH` first (`select.c`'s
+/// `sqlite3WithPush`).
+final class CommonTableScope {
+  private let tables: [NameKey: CommonTable]
+  let parent: CommonTableScope?
+
+  init(tables: [NameKey: CommonTable], parent: CommonTableScope?) {
+    self.tables = tables
+    self.parent = parent
+  }
+
+  /// The common table named `name`, innermost first.
+  func lookup(_ name: String) -> CommonTable? {
+    tables[NameKey(name)] ?? parent?.lookup(name)
+  }
+
+  /// Compiles the tables of a WITH clause, each able to read those before it (and itself, when
+  /// recursive), inside the query level `outer`.
+  static func compile(
+    _ clause: WithClause, catalog: Catalog, outer: SourceScope?, prefix: RelationalSelect.Prefix,
+    parameterNames: inout [String], parent: CommonTableScope?
+  ) throws -> CommonTableScope {
+    var scope = CommonTableScope(tables: [:], parent: parent)
+    for expression in clause.tables {
+      let table = try CommonTable(
+        expression, recursive: clause.recursive, catalog: catalog, outer: outer, prefix: prefix,
+        parameterNames: &parameterNames, scope: scope)
+      var tables = scope.tables
+      tables[NameKey(expression.name)] = table
+      scope = CommonTableScope(tables: tables, parent: parent)
+    }
+    return scope
+  }
+}
+
+/// One common table expression during a statement run: an ephemeral table holding its rows,
+/// computed once, the first time a query reads it (SQLite materializes the table, or runs it as a
+/// co-routine, with the same rows).
+///
+/// A recursive one runs as SQLite's `generateWithRecursiveQuery`: the rows of its first members
+/// go into a queue; each row taken from the queue joins the table and runs the last member with
+/// the table holding that one row, queueing what it returns (unless UNION has seen the row
+/// before), until the queue is empty or LIMIT rows are in the table.
+///
+/// A statement runs on one thread, so its state needs no lock.
+final class CommonTable: @unchecked Sendable {
+  let storage: TableStorage
+  private let initial: any RowSource
+  private let step: RelationalSelect?
+  private let iteration: TableStorage?
+  private let distinct: Bool
+  private let limit: LimitClause?
+  private var filled = false
+
+  fileprivate init(
+    _ expression: CommonTableExpression, recursive: Bool, catalog: Catalog, outer: SourceScope?,
+    prefix: RelationalSelect.Prefix, parameterNames: inout [String], scope: CommonTableScope
+  ) throws {
+    let select = expression.select
+    let members = [select.compoundMember] + select.compound.map(\.select)
+    let readsItself = members.map { member in
+      member.sources.contains { NameKey($0.table) == NameKey(expression.name) }
+    }
+    let isRecursive = recursive && readsItself.contains(true)
+    var initialStatement = select
+    if isRecursive {
+      guard readsItself.dropLast().allSatisfy({ !$0 }), readsItself.last == true,
+        let last = select.compound.last, last.operator == .union || last.operator == .unionAll
+      else {
+        throw EngineError.unsupported(
+          "a recursive common table expression other than first members UNION [ALL] one member reading it")
+      }
+      guard select.orderBy.isEmpty, select.offset == nil else {
+        throw EngineError.unsupported("ORDER BY or OFFSET in a recursive common table expression")
+      }
+      initialStatement.compound.removeLast()
+      initialStatement.limit = nil
+    }
+    initial = try RelationalQuery.compile(
+      initialStatement, catalog: catalog, outer: outer, prefix: prefix, parameterNames: parameterNames,
+      commonTables: scope)
+    parameterNames = initial.parameterNames
+    guard !initial.isCorrelated else {
+      throw EngineError.unsupported("a common table expression that reads the query around it")
+    }
+    guard initial.columnCount == expression.columns.count else {
+      throw EngineError.sqlite(
+        1, "table \(expression.name) has \(initial.columnCount) values for \(expression.columns.count) columns")
+    }
+    let definition = TableDefinition.ephemeral(
+      name: expression.name, columns: expression.columns, affinities: initial.resultAffinities)
+    storage = TableStorage(definition: definition)
+
+    if isRecursive, let last = select.compound.last {
+      guard !Statement.select(last.select).isRelationalBeyondJoins else {
+        throw EngineError.unsupported("a subquery in the recursive member of a common table expression")
+      }
+      let iteration = TableStorage(definition: definition)
+      let own = CommonTableScope(tables: [NameKey(expression.name): CommonTable(iteration: iteration)], parent: scope)
+      let step = try RelationalSelect(
+        last.select, catalog: catalog, outer: outer, prefix: prefix, parameterNames: parameterNames,
+        commonTables: own)
+      parameterNames = step.parameterNames
+      guard step.columnCount == expression.columns.count else {
+        throw EngineError.sqlite(
+          1, "SELECTs to the left and right of \(last.operator.rawValue) do not have the same number of result columns")
+      }
+      self.step = step
+      self.iteration = iteration
+      distinct = last.operator == .union
+      let compiler = ExpressionCompiler(table: nil, parameterNames: parameterNames)
+      compiler.hidesColumns = true
+      limit = try LimitClause(limit: select.limit, offset: nil, compiler: compiler)
+      parameterNames = compiler.parameterNames
+    } else {
+      step = nil
+      iteration = nil
+      distinct = false
+      limit = nil
+    }
+  }
+
+  /// The table a recursive member reads: the one row being expanded.
+  private init(iteration: TableStorage) {
+    storage = iteration
+    initial = EmptyRowSource()
+    step = nil
+    self.iteration = nil
+    distinct = false
+    limit = nil
+    filled = true
+  }
+
+  /// Computes the rows, the first time the statement reads the table.
+  func fill(_ context: EvaluationContext) throws {
+    guard !filled else { return }
+    filled = true
+    var rows: [[SqliteValue]] = []
+    if let step, let iteration {
+      let window = try limit?.evaluate(context)
+      if limit != nil, window == nil { return }  // LIMIT 0
+      let maximum = window.flatMap(\.limit)
+      var queue: [[SqliteValue]] = []
+      var head = 0
+      var seen = Set<[ValueEqualityKey]>()
+      func enqueue(_ row: [SqliteValue]) {
+        if distinct, !seen.insert(row.map { ValueEqualityKey($0, collation: .binary) }).inserted { return }
+        queue.append(row)
+      }
+      try initial.forEachRow(context) { row in
+        enqueue(row)
+        return true
+      }
+      while head < queue.count {
+        if let maximum, rows.count >= maximum { break }
+        let row = queue[head]
+        head += 1
+        rows.append(row)
+        iteration.data.rows.removeAll()
+        iteration.data.insert(1, values: row)
+        step.resetTransientIndexes()
+        try step.forEachRow(context) { next in
+          enqueue(next)
+          return true
+        }
+      }
+    } else {
+      try initial.forEachRow(context) { row in
+        rows.append(row)
+        return true
+      }
+    }
+    for (index, row) in rows.enumerated() { storage.data.insert(Int64(index + 1), values: row) }
+  }
+}
+
+/// A query without rows (the stand-in query of a recursive member's one-row table).
+private final class EmptyRowSource: RowSource {
+  let parameterNames: [String] = []
+  var isCorrelated: Bool { false }
+  let columnCount = 0
+  var resultAffinities: [Affinity] { [] }
+  var firstColumn: CompiledExpression {
+    CompiledExpression(evaluate: { _ in .null }, affinity: .none, collation: nil, hasExplicitCollation: false, isConstant: true)
+  }
+  func forEachRow(_ outer: EvaluationContext, _ body: ([SqliteValue]) throws -> Bool) throws {}
+}
+
+extension Statement {
+  /// Whether the statement holds a subquery or a WITH clause (beyond joins and compounds).
+  fileprivate var isRelationalBeyondJoins: Bool {
+    guard case .select(let select) = self else { return isRelational }
+    return select.with != nil || select.expressions.contains(where: \.containsSubquery)
+  }
+}
