@@ -113,10 +113,13 @@ final class RelationalSelect: @unchecked Sendable {
     let plan = try JoinPlanner(statement, scope: scope, storages: storages, compiler: compiler, pinned: isAggregate || statement.distinct)
     loops = plan.loops
     finalConditions = plan.finalConditions
+    // ORDER BY and GROUP BY may not name the levels around this one (`resolveSelectStep`).
+    scope.hidesOuter = true
     compiler.aggregatePolicy = isAggregate ? .collect : .deferredMisuse
     let compiledOrder = try statement.orderBy.map { try compiler.compile($0.expression) }
     compiler.aggregatePolicy = .groupBy
     let compiledGroups = try statement.groupBy.map(compiler.compile)
+    scope.hidesOuter = false
     if let error = compiler.deferredError { throw error }
 
     self.parameterNames = compiler.parameterNames

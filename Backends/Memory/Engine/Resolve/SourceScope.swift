@@ -44,6 +44,9 @@ final class SourceScope {
   /// Whether an expression of this level (or of a subquery inside it) read a level around it:
   /// the query is then correlated, and runs again for each outer row.
   private(set) var readsOuter = false
+  /// Set while this level's ORDER BY and GROUP BY compile: SQLite resolves them (and the
+  /// subqueries inside them) in this level alone, so a name of a level around it is `no such column`.
+  var hidesOuter = false
   /// The number of slots of the levels around this one (the prefix of the combined row).
   let prefixWidth: Int
   /// The number of slots of the whole combined row.
@@ -78,6 +81,7 @@ final class SourceScope {
         markOuterRead(depth)
         return found
       }
+      if scope.hidesOuter { break }
       level = scope.parent
       depth += 1
     }
@@ -140,6 +144,7 @@ final class SourceScope {
       } else if scope.sources.count > 1 {
         throw EngineError.sqlite(1, "ambiguous column name: rowid")
       }
+      if scope.hidesOuter { break }
       level = scope.parent
       depth += 1
     }
