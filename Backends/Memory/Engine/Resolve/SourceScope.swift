@@ -109,9 +109,11 @@ final class SourceScope {
     }
     if let found { return found }
     guard NameKey(name).isRowidName else { return nil }
-    // The rowid, when no column takes the name: one source's, or ambiguous.
-    if candidates.count > 1 { throw EngineError.sqlite(1, "ambiguous column name: \(name)") }
-    guard let index = candidates.first else { return nil }
+    // The rowid, when no column takes the name, of the only source. SQLite's `lookupName`
+    // counts the sources it passed on every level (cntTab): an unqualified rowid is found only
+    // in the innermost level, and only when it has one source; a qualified one in the first
+    // level that has the source.
+    guard source != nil || depth == 0, candidates.count == 1, let index = candidates.first else { return nil }
     return Reference(
       slot: sources[index].rowidSlot, affinity: .integer, isRowid: true, depth: depth, source: index, column: nil)
   }
@@ -137,12 +139,11 @@ final class SourceScope {
             slot: scope.sources[index].rowidSlot, affinity: .integer, isRowid: true, depth: depth, source: index,
             column: nil)
         }
-      } else if scope.sources.count == 1 {
-        markOuterRead(depth)
+      } else {
+        // Unqualified: the innermost level's only source (see `resolveHere`), or no such column.
+        guard scope.sources.count == 1 else { break }
         return Reference(
           slot: scope.sources[0].rowidSlot, affinity: .integer, isRowid: true, depth: depth, source: 0, column: nil)
-      } else if scope.sources.count > 1 {
-        throw EngineError.sqlite(1, "ambiguous column name: rowid")
       }
       if scope.hidesOuter { break }
       level = scope.parent
