@@ -875,4 +875,25 @@ struct Regressions {
       RegressionCase.expectAgreement([t], [setup, .statement(select, parameters: [:])])
     }
   }
+
+  // Relational seed 0x7A4DE11A, case 5: SQLite's plan of a write to a table that references
+  // itself lists the loops of the foreign-key programs (SCAN order, twice more); tandem mode and
+  // the fuzzer compared them with the memory engine's one loop.
+  @Test func selfReferencingWritePlanComparesOnlyItsLoop() throws {
+    let order = TableSchema(
+      "order",
+      columns: [
+        .column("x", .integer, primaryKey: true),
+        .column("up", .null(.integer), references: .table("order", column: "x", onDelete: .restrict, onUpdate: .cascade)),
+      ])
+    let update = Statement.update(UpdateStatement(table: "order", assignments: [Assignment(column: "x", value: .column("x"))]))
+    let db = try Database(.sqliteInMemory)
+    try db.create(order)
+    #expect(try db.queryPlan(for: update) == ["SCAN order", "SCAN order", "SCAN order"])
+    #expect(update.comparablePlanLines(try db.queryPlan(for: update)) == ["SCAN order"])
+    RegressionCase.expectAgreement([order], [.insert("order", ["x", "up"], [[1, nil], [2, 1]]), .statement(update, parameters: [:])])
+    let tandem = try Database(.tandem)
+    try tandem.create(order)
+    _ = try tandem.execute(update)
+  }
 }
