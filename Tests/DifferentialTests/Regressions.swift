@@ -896,4 +896,22 @@ struct Regressions {
     try tandem.create(order)
     _ = try tandem.execute(update)
   }
+
+  // Relational seed 0x7A4DE11A, cases 0 and 126: a column qualified by its table's name
+  // ("u"."y") in a select of that table alone read NULL on the memory engine, which decoded only
+  // the columns named bare.
+  @Test func columnsQualifiedByTheirTableAreRead() throws {
+    let u = TableSchema("u", columns: [.column("y", .blob), .column("w", .null(.integer))])
+    let setup = FuzzOperation.insert("u", ["y", "w"], [[.blob(Data([0x86, 0x30])), 2]])
+    let y = SQLExpression.qualifiedColumn(source: "u", name: "y")
+    let w = SQLExpression.qualifiedColumn(source: "u", name: "w")
+    let selects: [SelectStatement] = [
+      SelectStatement(table: "u", columns: [y], orderBy: [OrderingTerm(.rowid)]),
+      SelectStatement(table: "u", columns: [y, .binary(.add, w, .literal(1))], orderBy: [OrderingTerm(.rowid)]),
+    ]
+    #expect(
+      try RegressionCase.sqliteAnswer([u], [setup, .select(selects[0])])
+        == .result(StatementResult(rows: [[.blob(Data([0x86, 0x30]))]])))
+    for select in selects { RegressionCase.expectAgreement([u], [setup, .select(select)]) }
+  }
 }
