@@ -94,7 +94,7 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
     }
     do {
       switch statement {
-      case .select(let select) where select.isRelational:
+      case .select(let select) where select.runsRelational:
         var rows: [[SqliteValue]] = []
         try runRelational(select, parameters) { rows.append($0) }
         return StatementResult(rows: rows)
@@ -200,7 +200,7 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
       trace(text)
       return text
     }
-    if statement.isRelational {
+    if statement.runsRelational {
       do {
         return try runRelational(statement, parameters, body)
       } catch let error as TandemError {
@@ -224,7 +224,7 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
   ) throws {
     try query.checkCount(of: values)
     let statement = query.statement
-    if statement.isRelational {
+    if statement.runsRelational {
       return try select(statement, parameters: try query.parameters(values), eachRow: body)
     }
     let description = trace.map { trace in
@@ -340,7 +340,7 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
   /// it chose as SQLite would choose it, and the sorter an ORDER BY needs.
   public func queryPlan(for statement: Statement, parameters: [String: SqliteValue]) throws -> [String] {
     switch statement {
-    case .select(let select) where select.isRelational:
+    case .select(let select) where select.runsRelational:
       // The loops a relational query runs are not SQLite's plan: there is nothing to compare.
       return []
     case .select(let select):
@@ -434,4 +434,10 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
       }
     }
   }
+}
+
+extension SelectStatement {
+  /// Whether the statement runs as a relational query: it joins or holds a subquery, or it names
+  /// its only source by an alias (which only the relational path resolves).
+  fileprivate var runsRelational: Bool { isRelational || alias != nil }
 }

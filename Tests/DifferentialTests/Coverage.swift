@@ -249,8 +249,22 @@ enum Coverage {
     case .update: names.insert("update")
     case .delete: names.insert("delete")
     }
-    for node in statement.expressions.flatMap(\.allNodes) {
+    for node in statement.expressions.flatMap(\.deepNodes) {
       names.formUnion(features(of: node))
+      switch node {
+      case .subquery(let query), .exists(let query, _), .inSubquery(_, let query, _):
+        names.formUnion(features(of: .select(query)).map { "subquery " + $0 })
+      default: break
+      }
+    }
+    if case .select(let select) = statement {
+      for join in select.joins {
+        names.insert("join \(join.kind.rawValue)" + (join.condition == nil ? " without ON" : ""))
+        if join.alias != nil { names.insert("join alias") }
+      }
+      if select.joins.count >= 2 { names.insert("\(select.joins.count + 1)-way join") }
+      let tables = select.sources.map { SchemaGenerator.fold($0.table) }
+      if Set(tables).count < tables.count { names.insert("self-join") }
     }
     return names
   }

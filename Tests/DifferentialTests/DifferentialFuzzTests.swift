@@ -18,14 +18,19 @@ struct DifferentialFuzzTests {
 
   @Test("The memory engine answers every generated statement exactly as SQLite does")
   func memoryEngineAnswersLikeSQLite() {
-    let settings = FuzzSettings.current
+    Self.campaign(FuzzSettings.current, generate: CaseGenerator.generate)
+  }
+
+  /// Runs the cases `settings` selects, made by `generate(seed, index)`, on both engines:
+  /// shrinks and reports each distinct mismatch, then checks that refusals stayed rare.
+  static func campaign(_ settings: FuzzSettings, generate: (UInt64, UInt64) -> FuzzCase) {
     var runner = PairRunner()
     var shrinker = CaseShrinker(seconds: Self.shrinkSeconds)
     var reported: [String: UInt64] = [:]  // fingerprint → first case index
     var duplicates = 0
     var fuzzingSeconds = 0.0
     for index in settings.indices {
-      let fuzzCase = CaseGenerator.generate(seed: settings.seed, index: index)
+      let fuzzCase = generate(settings.seed, index)
       if settings.verbose { print("-- case \(index)\n" + CaseScript.sql(fuzzCase)) }
       let started = Date()
       let verdict = runner.run(fuzzCase)

@@ -875,4 +875,43 @@ struct Regressions {
       RegressionCase.expectAgreement([t], [setup, .statement(select, parameters: [:])])
     }
   }
+
+  // Relational seed 0x7A4DE11A, case 5: SQLite's plan of a write to a table that references
+  // itself lists the loops of the foreign-key programs (SCAN order, twice more); tandem mode and
+  // the fuzzer compared them with the memory engine's one loop.
+  @Test func selfReferencingWritePlanComparesOnlyItsLoop() throws {
+    let order = TableSchema(
+      "order",
+      columns: [
+        .column("x", .integer, primaryKey: true),
+        .column("up", .null(.integer), references: .table("order", column: "x", onDelete: .restrict, onUpdate: .cascade)),
+      ])
+    let update = Statement.update(UpdateStatement(table: "order", assignments: [Assignment(column: "x", value: .column("x"))]))
+    let db = try Database(.sqliteInMemory)
+    try db.create(order)
+    #expect(try db.queryPlan(for: update) == ["SCAN order", "SCAN order", "SCAN order"])
+    #expect(update.comparablePlanLines(try db.queryPlan(for: update)) == ["SCAN order"])
+    RegressionCase.expectAgreement([order], [.insert("order", ["x", "up"], [[1, nil], [2, 1]]), .statement(update, parameters: [:])])
+    let tandem = try Database(.tandem)
+    try tandem.create(order)
+    _ = try tandem.execute(update)
+  }
+
+  // Relational seed 0x7A4DE11A, cases 0 and 126: a column qualified by its table's name
+  // ("u"."y") in a select of that table alone read NULL on the memory engine, which decoded only
+  // the columns named bare.
+  @Test func columnsQualifiedByTheirTableAreRead() throws {
+    let u = TableSchema("u", columns: [.column("y", .blob), .column("w", .null(.integer))])
+    let setup = FuzzOperation.insert("u", ["y", "w"], [[.blob(Data([0x86, 0x30])), 2]])
+    let y = SQLExpression.qualifiedColumn(source: "u", name: "y")
+    let w = SQLExpression.qualifiedColumn(source: "u", name: "w")
+    let selects: [SelectStatement] = [
+      SelectStatement(table: "u", columns: [y], orderBy: [OrderingTerm(.rowid)]),
+      SelectStatement(table: "u", columns: [y, .binary(.add, w, .literal(1))], orderBy: [OrderingTerm(.rowid)]),
+    ]
+    #expect(
+      try RegressionCase.sqliteAnswer([u], [setup, .select(selects[0])])
+        == .result(StatementResult(rows: [[.blob(Data([0x86, 0x30]))]])))
+    for select in selects { RegressionCase.expectAgreement([u], [setup, .select(select)]) }
+  }
 }

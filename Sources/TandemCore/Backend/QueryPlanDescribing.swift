@@ -29,6 +29,8 @@ extension Statement {
     var sorts = false
     if case .select(let select) = self, !select.isAggregate, !select.distinct { sorts = true }
     let table = self.table
+    var lines = lines
+    if case .select = self {} else { lines = Self.withoutForeignKeyPrograms(lines) }
     return lines.filter { line in
       let text = line.trimmingCharacters(in: .whitespaces)
       for verb in ["SCAN ", "SEARCH "] where text.hasPrefix(verb) {
@@ -38,5 +40,16 @@ extension Statement {
       if text == "MULTI-INDEX OR" || text.hasPrefix("INDEX ") { return true }
       return sorts && (text == "USE TEMP B-TREE FOR ORDER BY" || text == "USE TEMP B-TREE FOR RIGHT PART OF ORDER BY")
     }
+  }
+
+  /// A write's plan without what follows its loop: the programs of its foreign-key checks and
+  /// actions, one loop per referencing table (this table's own, when it references itself).
+  private static func withoutForeignKeyPrograms(_ lines: [String]) -> [String] {
+    func isLoop(_ line: String) -> Bool {
+      line.hasPrefix("SCAN ") || line.hasPrefix("SEARCH ") || line == "MULTI-INDEX OR"
+    }
+    guard let loop = lines.firstIndex(where: isLoop) else { return lines }
+    let end = lines[(loop + 1)...].firstIndex { $0.first != " " } ?? lines.endIndex
+    return Array(lines[..<end])
   }
 }

@@ -28,6 +28,20 @@ struct ExpressionGenerator {
   /// Values the table is known to hold, by column name (for terms that find rows).
   var knownValues: [String: [SqliteValue]] = [:]
   var mode: LeafMode = .row
+  /// For a relational statement: the sources of this query level, whose columns the leaves name
+  /// qualified by alias. Empty for the single-table cases, whose random streams it leaves alone.
+  var sources: [FuzzSource] = []
+  /// For a subquery: the sources of the query levels around it, innermost first (correlated
+  /// references name them).
+  var outerSources: [FuzzSource] = []
+  /// Makes a subquery expression (scalar, EXISTS or IN) of at most the given depth; `nil` (the
+  /// single-table cases) never makes one.
+  var subquery: ((inout ExpressionGenerator, Int) -> SQLExpression)?
+  /// How often an expression or a condition is a subquery when ``subquery`` is set.
+  var subqueryRate = 0.12
+  /// Set while an aggregate's argument is made: it then reads the levels around rarely (an
+  /// aggregate of only outer columns belongs to the outer query, which the memory engine refuses).
+  var insideAggregate = false
 
   init(random: SplitMix64, table: TableSchema) {
     self.random = random
@@ -43,8 +57,8 @@ struct ExpressionGenerator {
     }
     if random.chance(unknownColumnRate) { return .column("no_such_column") }
     switch random.weighted([(7, 0), (1, 1), (5, 2), (1, 3), (allowsExcluded ? 3 : 0, 4)]) {
-    case 0: return .column(random.pick(table.columns).name)
-    case 1: return .rowid
+    case 0: return columnLeaf()
+    case 1: return sources.isEmpty ? .rowid : relationalRowid()
     case 2: return .literal(NastyValues.any(&random))
     case 3: return parameter(NastyValues.any(&random))
     default: return .excluded(random.pick(table.columns).name)
@@ -57,7 +71,7 @@ struct ExpressionGenerator {
     case 1: return random.pick(keys)
     case 2: return .literal(NastyValues.any(&random))
     case 3: return parameter(NastyValues.any(&random))
-    default: return .column(random.pick(table.columns).name)  // a bare column
+    default: return columnLeaf()  // a bare column
     }
   }
 
@@ -67,8 +81,12 @@ struct ExpressionGenerator {
     if function == .count && random.chance(0.35) { return .aggregate(.count, nil, distinct: false) }
     let saved = mode
     mode = .row
-    defer { mode = saved }
-    let argument = random.chance(0.6) ? .column(random.pick(table.columns).name) : expression(depth: random.int(1...2))
+    insideAggregate = true
+    defer {
+      mode = saved
+      insideAggregate = false
+    }
+    let argument = random.chance(0.6) ? columnLeaf() : expression(depth: random.int(1...2))
     return .aggregate(function, argument, distinct: random.chance(0.25))
   }
 
@@ -88,6 +106,7 @@ struct ExpressionGenerator {
 
   /// Any scalar expression of at most `depth` levels.
   mutating func expression(depth: Int) -> SQLExpression {
+    if let subquery, makesSubqueries, random.chance(subqueryRate) { return subquery(&self, depth) }
     guard depth > 0, random.chance(0.75) else { return leaf() }
     let d = depth - 1
     switch random.weighted([
@@ -131,6 +150,7 @@ struct ExpressionGenerator {
 
   /// An expression meant as a condition (any expression works; these mostly yield 0/1/NULL).
   mutating func predicate(depth: Int) -> SQLExpression {
+    if let subquery, makesSubqueries, random.chance(subqueryRate) { return subquery(&self, depth) }
     guard depth > 0 else {
       return random.chance(0.7) ? comparison(depth: 0) : leaf()
     }
@@ -196,7 +216,10 @@ struct ExpressionGenerator {
 
   /// A call of any scalar function with a valid number of arguments.
   mutating func functionCall(depth: Int) -> SQLExpression {
-    let function = random.pick(ScalarFunction.allCases)
+    var function = random.pick(ScalarFunction.allCases)
+    // abs() makes a relational statement `.unsupported` (whether it fails depends on SQLite's
+    // plan): keep it rare there, so that most statements are compared.
+    if !sources.isEmpty || subquery != nil, function == .abs, random.chance(0.95) { function = .length }
     let arity = function.arity
     let count =
       arity.upperBound == .max ? random.int(arity.lowerBound...4) : random.int(arity.lowerBound...arity.upperBound)

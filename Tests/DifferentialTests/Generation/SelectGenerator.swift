@@ -24,12 +24,13 @@ struct SelectGenerator {
   }
 
   /// What `Select.statement` appends: the group keys, nothing for one aggregate row, the result
-  /// columns for DISTINCT, else the rowid.
+  /// columns for DISTINCT, else the rowid (every source's, in FROM order, for a join).
   static func tieBreakers(for statement: SelectStatement) -> [SQLExpression] {
     if !statement.groupBy.isEmpty { return statement.groupBy }
     if statement.isAggregate { return [] }
     if statement.distinct { return statement.columns }
-    return [.rowid]
+    if statement.joins.isEmpty { return [.rowid] }
+    return statement.sources.map { .qualifiedRowid(source: $0.alias) }
   }
 
   /// A filter: usually random, sometimes one whose answer depends on the plan (a seekable term

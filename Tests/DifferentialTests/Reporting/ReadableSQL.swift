@@ -35,7 +35,12 @@ struct ReadableSQL {
   private func select(_ select: SelectStatement) -> String {
     var sql = select.distinct ? "SELECT DISTINCT " : "SELECT "
     sql += select.columns.map(expression).joined(separator: ", ")
-    sql += " FROM " + Self.identifier(select.table)
+    sql += " FROM " + Self.identifier(select.table) + (select.alias.map { " AS " + Self.identifier($0) } ?? "")
+    for join in select.joins {
+      sql += " " + join.kind.rawValue + " " + Self.identifier(join.table)
+      if let alias = join.alias { sql += " AS " + Self.identifier(alias) }
+      if let condition = join.condition { sql += " ON " + expression(condition) }
+    }
     if let filter = select.filter { sql += " WHERE " + expression(filter) }
     if !select.groupBy.isEmpty { sql += " GROUP BY " + select.groupBy.map(expression).joined(separator: ", ") }
     if let having = select.having { sql += " HAVING " + expression(having) }
@@ -90,8 +95,11 @@ struct ReadableSQL {
     case .excluded(let name): return "excluded." + Self.identifier(name)
     case .qualifiedColumn(let source, let name): return Self.identifier(source) + "." + Self.identifier(name)
     case .qualifiedRowid(let source): return Self.identifier(source) + "." + rowidName
-    case .subquery, .exists, .inSubquery: return "(subquery)"
     case .resultColumn(let position): return String(position)
+    case .subquery(let query): return "(" + select(query) + ")"
+    case .exists(let query, let negated): return "(" + (negated ? "NOT " : "") + "EXISTS (" + select(query) + "))"
+    case .inSubquery(let operand, let query, let negated):
+      return "(" + self.expression(operand) + (negated ? " NOT IN (" : " IN (") + select(query) + "))"
     case .literal(let value): return Self.literal(value)
     case .parameter(let name): return ":" + name
     case .unary(let op, let operand): return "(" + (op == .not ? "NOT " : op.rawValue) + self.expression(operand) + ")"

@@ -80,7 +80,7 @@ struct CaseShrinker {
       result.append(copy)
     }
     for (tableIndex, schema) in fuzzCase.schemas.enumerated() {
-      let used = statements.filter { $0.table == schema.name }
+      let used = statements.filter { $0.tablesRead.contains(schema.name) }
       let referencedElsewhere = fuzzCase.schemas.contains { other in
         other.columns.contains { $0.references?.table == schema.name }
       }

@@ -4,6 +4,17 @@ extension SQLExpression {
   /// Every node of the expression, this one first.
   var allNodes: [SQLExpression] { [self] + children.flatMap(\.allNodes) }
 
+  /// Every node of the expression and of the subqueries it holds, at any depth.
+  var deepNodes: [SQLExpression] {
+    var nodes = [self]
+    switch self {
+    case .subquery(let query), .exists(let query, _), .inSubquery(_, let query, _):
+      nodes += query.expressions.flatMap(\.deepNodes)
+    default: break
+    }
+    return nodes + children.flatMap(\.deepNodes)
+  }
+
   /// Smaller expressions to try in place of this one: a child (never an aggregate's argument,
   /// which would turn into a bare column), a shorter list, no ESCAPE/ELSE/base, then the same
   /// for each child in place.
@@ -38,6 +49,14 @@ extension SQLExpression {
       }
     case .function(let function, let arguments) where arguments.count > function.arity.lowerBound:
       result.append(.function(function, Array(arguments.dropLast())))
+    case .subquery(let query):
+      result += query.simplifications.map(SQLExpression.subquery)
+    case .exists(let query, let negated):
+      if negated { result.append(.exists(query, negated: false)) }
+      result += query.simplifications.map { .exists($0, negated: negated) }
+    case .inSubquery(let e, let query, let negated):
+      if negated { result.append(.inSubquery(e, query, negated: false)) }
+      result += query.simplifications.map { .inSubquery(e, $0, negated: negated) }
     case .between(let a, let b, let c, true): result.append(.between(a, b, c, negated: false))
     case .glob(let a, let b, true): result.append(.glob(a, pattern: b, negated: false))
     default: break

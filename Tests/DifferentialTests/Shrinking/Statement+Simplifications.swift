@@ -19,7 +19,7 @@ extension Statement {
     switch self {
     case .select(let s):
       return s.columns + [s.filter, s.having, s.limit, s.offset].compactMap { $0 } + s.groupBy
-        + s.orderBy.map(\.expression)
+        + s.orderBy.map(\.expression) + s.joins.compactMap(\.condition)
     case .insert(let s):
       var list = s.rows.flatMap { $0 }
       if case .update(_, let assignments) = s.conflict { list += assignments.map(\.value) }
@@ -32,9 +32,9 @@ extension Statement {
   /// The column names the statement mentions, in expressions or as targets.
   var mentionedColumns: Set<String> {
     var names: Set<String> = []
-    for node in expressions.flatMap(\.allNodes) {
+    for node in expressions.flatMap(\.deepNodes) {
       switch node {
-      case .column(let name), .excluded(let name): names.insert(name)
+      case .column(let name), .excluded(let name), .qualifiedColumn(_, let name): names.insert(name)
       default: break
       }
     }
@@ -78,6 +78,14 @@ extension SelectStatement {
     if base.limit != nil { add { $0.limit = nil } }
     if base.offset != nil { add { $0.offset = nil } }
     if base.distinct && base.groupBy.isEmpty { add { $0.distinct = false } }
+    for index in base.joins.indices {
+      add { $0.joins.remove(at: index) }
+      if base.joins[index].kind != .inner { add { $0.joins[index].kind = .inner } }
+      if let condition = base.joins[index].condition {
+        add { $0.joins[index].condition = nil }
+        for smaller in condition.simplifications { add { $0.joins[index].condition = smaller } }
+      }
+    }
     for index in base.orderBy.indices { add { $0.orderBy.remove(at: index) } }
     let keys = Set(base.groupBy)
     for index in base.columns.indices where !keys.contains(base.columns[index]) {

@@ -45,8 +45,9 @@ extension ExpressionCompiler {
         affinity: .none, collation: nil, hasExplicitCollation: false, isConstant: false)
 
     case .inSubquery(let operand, let query, let negated):
-      let left = try compile(operand)
+      // SQLite resolves the subquery before the operand (its walker meets the IN node first).
       let select = try compileQuery(query)
+      let left = try compile(operand)
       try select.requireOneColumn()
       let affinity = ComparisonOperands.combined(left.affinity, select.firstColumn.affinity)
       let collation = Self.comparisonCollation(left, select.firstColumn)

@@ -34,6 +34,17 @@ struct JoinPlanner {
   ) throws {
     let count = scope.sources.count
     let hasLeft = statement.joins.contains { $0.kind == .left }
+    // SQLite appends each ON clause to the WHERE clause, in join order, before it resolves names:
+    // compiling in that order first reports the error SQLite reports.
+    var compiled: [SQLExpression: ConditionEvaluator] = [:]
+    for term in (statement.filter.map(Self.conjuncts) ?? []) + statement.joins.compactMap(\.condition).flatMap(Self.conjuncts)
+    where compiled[term] == nil {
+      compiled[term] = try compiler.condition(term).test
+    }
+    func evaluator(_ term: SQLExpression) throws -> ConditionEvaluator {
+      if let found = compiled[term] { return found }
+      return try compiler.condition(term).test
+    }
     var pool: [SQLExpression] = []
     var onTerms = [[SQLExpression]](repeating: [], count: count)
     var final: [SQLExpression] = []
@@ -69,13 +80,13 @@ struct JoinPlanner {
     var conditions = [[ConditionEvaluator]](repeating: [], count: count)
     if hasLeft {
       for source in 0..<count {
-        conditions[positionOf[source]] = try onTerms[source].map { try compiler.condition($0).test }
+        conditions[positionOf[source]] = try onTerms[source].map(evaluator)
       }
     } else {
       for term in pool {
         let reads = try Self.sourcesRead(term, scope: scope)
         let position = reads.map { positionOf[$0] }.max() ?? 0
-        conditions[position].append(try compiler.condition(term).test)
+        conditions[position].append(try evaluator(term))
       }
     }
     var loops: [RelationalSelect.Loop] = []
@@ -92,7 +103,7 @@ struct JoinPlanner {
           conditions: conditions[position]))
     }
     self.loops = loops
-    finalConditions = try final.map { try compiler.condition($0).test }
+    finalConditions = try final.map(evaluator)
   }
 
   private static func isLeft(_ source: Int, _ statement: SelectStatement) -> Bool {

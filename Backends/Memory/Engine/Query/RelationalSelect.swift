@@ -105,6 +105,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     }
     let scope = SourceScope(sources: sources, parent: outer)
     self.scope = scope
+    if outer != nil { try Self.refuseOuterAggregates(statement, scope: scope, catalog: catalog) }
     self.storages = storages
     commonSources = common
     self.prefix = prefix
@@ -143,10 +144,13 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     let plan = try JoinPlanner(statement, scope: scope, storages: storages, compiler: compiler, pinned: pinned)
     loops = plan.loops
     finalConditions = plan.finalConditions
+    // ORDER BY and GROUP BY may not name the levels around this one (`resolveSelectStep`).
+    scope.hidesOuter = true
     compiler.aggregatePolicy = isAggregate ? .collect : .deferredMisuse
     let compiledOrder = try statement.orderBy.map { try compiler.compile($0.expression) }
     compiler.aggregatePolicy = .groupBy
     let compiledGroups = try statement.groupBy.map(compiler.compile)
+    scope.hidesOuter = false
     if let error = compiler.deferredError { throw error }
 
     self.parameterNames = compiler.parameterNames
@@ -422,6 +426,62 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       case .like(_, _, let escape?, _) where !Self.isSingleCharacter(escape):
         throw EngineError.unsupported("LIKE … ESCAPE in a join or subquery (whether it fails depends on SQLite's plan)")
       default: break
+      }
+      for child in expression.children { try check(child) }
+    }
+    for expression in statement.expressions { try check(expression) }
+  }
+
+  /// Refuses an aggregate whose argument reads a level around this one and nothing of this one:
+  /// SQLite computes it in that outer query (`SELECT (SELECT count(t.a) FROM u) FROM t` makes
+  /// the outer query an aggregate of one row), which this engine does not model.
+  private static func refuseOuterAggregates(_ statement: SelectStatement, scope: SourceScope, catalog: Catalog) throws {
+    // The tables of the subqueries inside an argument, innermost last, with their aliases.
+    typealias Level = [(alias: String, definition: TableDefinition)]
+    func levels(_ query: SelectStatement) -> Level {
+      query.sources.compactMap { source in
+        catalog.table(source.table).map { (source.alias, $0.definition) }
+      }
+    }
+    // Whether the reference resolves inside the argument's own subqueries.
+    func isInner(_ name: String?, source: String?, _ inner: [Level]) -> Bool {
+      inner.contains { level in
+        level.contains { entry in
+          if let source, NameKey(source) != NameKey(entry.alias) { return false }
+          guard let name else { return true }
+          return entry.definition.columnIndex(name) != nil || NameKey(name).isRowidName
+        }
+      }
+    }
+    func reads(_ expression: SQLExpression, _ inner: [Level], here: inout Bool, around: inout Bool) {
+      func note(_ reference: () throws -> SourceScope.Reference) {
+        guard let found = try? reference() else { return }
+        if found.depth == 0 { here = true } else { around = true }
+      }
+      switch expression {
+      case .column(let name) where !isInner(name, source: nil, inner):
+        note { try scope.resolve(column: name, source: nil) }
+      case .qualifiedColumn(let source, let name) where !isInner(name, source: source, inner):
+        note { try scope.resolve(column: name, source: source) }
+      case .rowid where inner.isEmpty:
+        note { try scope.resolveRowid(source: nil) }
+      case .qualifiedRowid(let source) where !isInner(nil, source: source, inner):
+        note { try scope.resolveRowid(source: source) }
+      case .subquery(let query), .exists(let query, _), .inSubquery(_, let query, _):
+        for part in query.expressions { reads(part, inner + [levels(query)], here: &here, around: &around) }
+      default: break
+      }
+      for child in expression.children { reads(child, inner, here: &here, around: &around) }
+    }
+    func check(_ expression: SQLExpression) throws {
+      if case .aggregate(_, let argument?, _) = expression {
+        var here = false
+        var around = false
+        reads(argument, [], here: &here, around: &around)
+        if around && !here {
+          throw EngineError.unsupported(
+            "an aggregate in a subquery that reads only the query around it (SQLite computes it in that query)")
+        }
       }
       for child in expression.children { try check(child) }
     }

@@ -44,6 +44,9 @@ final class SourceScope {
   /// Whether an expression of this level (or of a subquery inside it) read a level around it:
   /// the query is then correlated, and runs again for each outer row.
   private(set) var readsOuter = false
+  /// Set while this level's ORDER BY and GROUP BY compile: SQLite resolves them (and the
+  /// subqueries inside them) in this level alone, so a name of a level around it is `no such column`.
+  var hidesOuter = false
   /// The number of slots of the levels around this one (the prefix of the combined row).
   let prefixWidth: Int
   /// The number of slots of the whole combined row.
@@ -78,6 +81,7 @@ final class SourceScope {
         markOuterRead(depth)
         return found
       }
+      if scope.hidesOuter { break }
       level = scope.parent
       depth += 1
     }
@@ -105,11 +109,13 @@ final class SourceScope {
     }
     if let found { return found }
     guard NameKey(name).isRowidName else { return nil }
-    // A common table expression's rows have no rowid a query can name.
-    if candidates.contains(where: { sources[$0].definition.isEphemeral }) { return nil }
-    // The rowid, when no column takes the name: one source's, or ambiguous.
-    if candidates.count > 1 { throw EngineError.sqlite(1, "ambiguous column name: \(name)") }
-    guard let index = candidates.first else { return nil }
+    // The rowid, when no column takes the name, of the only source. SQLite's `lookupName`
+    // counts the sources it passed on every level (cntTab): an unqualified rowid is found only
+    // in the innermost level, and only when it has one source; a qualified one in the first
+    // level that has the source. A common table expression's rows have no rowid a query can name.
+    guard source != nil || depth == 0, candidates.count == 1, let index = candidates.first,
+      !sources[index].definition.isEphemeral
+    else { return nil }
     return Reference(
       slot: sources[index].rowidSlot, affinity: .integer, isRowid: true, depth: depth, source: index, column: nil)
   }
@@ -136,14 +142,13 @@ final class SourceScope {
             slot: scope.sources[index].rowidSlot, affinity: .integer, isRowid: true, depth: depth, source: index,
             column: nil)
         }
-      } else if scope.sources.count == 1 {
-        guard !scope.sources[0].definition.isEphemeral else { break }
-        markOuterRead(depth)
+      } else {
+        // Unqualified: the innermost level's only source (see `resolveHere`), or no such column.
+        guard scope.sources.count == 1, !scope.sources[0].definition.isEphemeral else { break }
         return Reference(
           slot: scope.sources[0].rowidSlot, affinity: .integer, isRowid: true, depth: depth, source: 0, column: nil)
-      } else if scope.sources.count > 1 {
-        throw EngineError.sqlite(1, "ambiguous column name: rowid")
       }
+      if scope.hidesOuter { break }
       level = scope.parent
       depth += 1
     }
