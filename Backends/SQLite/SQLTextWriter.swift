@@ -105,6 +105,11 @@ struct SQLTextWriter {
     case .column(let name):
       try writeIdentifier(name)
     case .rowid:
+      // In a query level over one table (a subquery's), that table's spelling.
+      if let innermost = scopes.last, innermost.count == 1, let alias = innermost.keys.first {
+        self += try rowidSpelling(ofSource: alias)
+        return
+      }
       guard let rowidName else {
         throw TandemError.unsupported(
           "the rowid of a table whose columns are named rowid, _rowid_ and oid", backend: "sqlite")

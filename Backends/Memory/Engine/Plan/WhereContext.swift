@@ -52,6 +52,9 @@ final class WhereContext {
     switch expression {
     case .column, .rowid: return true
     case .excluded, .literal, .parameter: return false
+    // A subquery may read the row (a correlated one does); SQLite then codes the term inside
+    // the loop, never as a constant before it.
+    case .subquery, .exists, .inSubquery, .qualifiedColumn, .qualifiedRowid: return true
     case .inList(let operand, let list, _):
       if list.isEmpty { return false }
       return readsTable(operand) || list.contains(where: readsTable)
@@ -69,7 +72,7 @@ final class WhereContext {
     if let column = column(expression) { return column == -1 || probe.columns.contains(column) }
     if ExpressionCompiler.foldsToZero(expression) { return true }
     switch expression {
-    case .column, .rowid: return false
+    case .column, .rowid, .subquery, .exists, .inSubquery, .qualifiedColumn, .qualifiedRowid: return false
     case .inList(_, let list, _) where list.isEmpty: return true
     case .isNull(let operand, _) where !canBeNull(operand): return true
     default: return expression.children.allSatisfy { isCovered($0, by: probe) }

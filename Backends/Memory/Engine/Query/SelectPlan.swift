@@ -55,7 +55,8 @@ final class SelectPlan: Sendable {
   let aggregate: AggregatePart?
 
   /// Compiles `statement` against the table `definition`, found at `tablePosition`.
-  init(_ statement: SelectStatement, definition: TableDefinition, tablePosition: Int) throws {
+  init(_ written: SelectStatement, definition: TableDefinition, tablePosition: Int) throws {
+    let statement = QualifiedNames.unqualified(written)
     self.tablePosition = tablePosition
     let compiler = ExpressionCompiler(table: definition)
     let isAggregate = !statement.groupBy.isEmpty || statement.columns.contains(where: Self.hasAggregate)

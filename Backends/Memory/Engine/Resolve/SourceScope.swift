@@ -152,6 +152,31 @@ final class SourceScope {
       level = scope.parent
       depth += 1
     }
-    throw EngineError.noSuchColumn(source.map { "\($0).rowid" } ?? "rowid")
+    throw EngineError.noSuchColumn(source.map { "\($0).\(rowidSpelling(ofSource: $0))" } ?? unqualifiedRowidSpelling)
+  }
+
+  /// How the SQLite backend spells the rowid of the source named `alias` (as the first of
+  /// `rowid`, `_rowid_` and `oid` that no column of its table takes): the spelling SQLite's
+  /// error names.
+  private func rowidSpelling(ofSource alias: String) -> String {
+    var level: SourceScope? = self
+    while let scope = level {
+      if let index = scope.sourceIndex(alias) { return Self.rowidSpelling(scope.sources[index].definition) }
+      level = scope.parent
+    }
+    return "rowid"
+  }
+
+  /// How the SQLite backend spells an unqualified rowid: by the innermost level's only source,
+  /// else by the statement's table (the outermost level's first source).
+  private var unqualifiedRowidSpelling: String {
+    if sources.count == 1 { return Self.rowidSpelling(sources[0].definition) }
+    var outermost: SourceScope = self
+    while let parent = outermost.parent { outermost = parent }
+    return outermost.sources.first.map { Self.rowidSpelling($0.definition) } ?? "rowid"
+  }
+
+  private static func rowidSpelling(_ definition: TableDefinition) -> String {
+    ["rowid", "_rowid_", "oid"].first { !definition.shadowsRowid($0) } ?? "rowid"
   }
 }

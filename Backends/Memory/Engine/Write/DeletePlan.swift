@@ -17,7 +17,8 @@ final class DeletePlan: Sendable {
   private let truncates: Bool
 
   /// Compiles `statement` against `table`, found at `tablePosition` in `catalog`.
-  init(_ statement: DeleteStatement, table: TableStorage, tablePosition: Int, catalog: Catalog) throws {
+  init(_ written: DeleteStatement, table: TableStorage, tablePosition: Int, catalog: Catalog) throws {
+    let statement = QualifiedNames.unqualified(written)
     self.tablePosition = tablePosition
     let definition = table.definition
     let compiler = ExpressionCompiler(table: definition)

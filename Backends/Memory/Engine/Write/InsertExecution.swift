@@ -246,7 +246,7 @@ extension InsertPlan {
     }
     session.defaultsTookAffinity = true
     if isRandomRowid { throw Self.randomRowid }
-    try session.insertRow(table, rowid, values, incoming: execution.incoming)
+    try session.insertRow(table, rowid, values, incoming: execution.incoming, omitting: omittedParentCheck)
     session.lastInsertRowid = rowid
     session.changes += 1
   }

@@ -43,6 +43,9 @@ final class InsertPlan: Sendable {
   let upsertParameterNames: [String]
   /// Whether a REPLACE or upsert may change other rows (SQLite then processes parent keys).
   let mayChangeOtherRows: Bool
+  /// The table's own foreign key whose parent lookup SQLite leaves out for the new rows (see
+  /// ``parentCheckSQLiteOmits(checks:suppliesRowid:upsert:table:catalog:)``).
+  let omittedParentCheck: ForeignKeyDefinition?
   /// Whether SQLite's code for the statement's shape contains a check that may abort it, which
   /// with several rows (or a function call in the values) makes it use a statement journal.
   let mayAbort: Bool
@@ -135,6 +138,9 @@ final class InsertPlan: Sendable {
     case .replace, .update: mayChangeOtherRows = catalog.hasForeignKeys(table)
     default: mayChangeOtherRows = false
     }
+    omittedParentCheck = Self.parentCheckSQLiteOmits(
+      checks: checks, suppliesRowid: targets.map { $0.contains(.rowid) } ?? (definition.rowidColumn != nil),
+      upsert: assignments, table: table, catalog: catalog)
     // SQLite's `mayAbort` for the statement (see ``StatementJournal``): a NOT NULL check not
     // resolved by IGNORE (REPLACE aborts on its second pass), a uniqueness check resolved by ABORT
     // (the rowid's only when the statement supplies it), a child key, REPLACE's recheck when
@@ -185,5 +191,42 @@ final class InsertPlan: Sendable {
       }
     }
     throw EngineError.sqlite(1, "ON CONFLICT clause does not match any PRIMARY KEY or UNIQUE constraint")
+  }
+
+  /// The foreign key of the table itself whose parent lookup SQLite omits for a new row.
+  ///
+  /// SQLite skips that lookup inside the program of a foreign key's own SET NULL action, which
+  /// it recognizes (`isSetNullAction`) by the newest action program coded in the whole statement.
+  /// An INSERT whose REPLACE codes a row delete (ON DELETE actions of the keys referencing the
+  /// table), or whose DO UPDATE assigns referenced columns (their ON UPDATE actions), codes those
+  /// programs before the new row's own checks: when the newest is the SET NULL action of a key
+  /// from the table to itself, the new row's value of that key is never looked up.
+  static func parentCheckSQLiteOmits(
+    checks: [(target: ConstraintCheck.Target, resolution: ConstraintCheck.Resolution)], suppliesRowid: Bool,
+    upsert: AssignmentList?, table: TableStorage, catalog: Catalog
+  ) -> ForeignKeyDefinition? {
+    let incoming = catalog.incomingForeignKeys(of: table)
+    guard !incoming.isEmpty else { return nil }
+    let change: ForeignKeyChange
+    let coded: [IncomingForeignKey]
+    if checks.contains(where: { $0.resolution == .replace && ($0.target != .rowid || suppliesRowid) }) {
+      change = .delete
+      coded = incoming
+    } else if let upsert {
+      change = .update
+      let definition = table.definition
+      let assigned = Set(upsert.columns.map { NameKey(definition.columnNames[$0.column]) })
+      coded = incoming.filter { reference in
+        let parent = NameKey(reference.key.parentColumn)
+        return assigned.contains(parent)
+          || (upsert.rowid != nil && definition.rowidColumn.map { NameKey(definition.columnNames[$0]) == parent } == true)
+      }
+    } else {
+      return nil
+    }
+    guard let newest = coded.last(where: { $0.key.action(change) != .noAction }),
+      newest.key.action(change) == .setNull, newest.child === table
+    else { return nil }
+    return newest.key
   }
 }

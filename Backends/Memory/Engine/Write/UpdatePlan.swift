@@ -26,7 +26,8 @@ final class UpdatePlan: Sendable {
   }
 
   /// Compiles `statement` against `table`, found at `tablePosition` in `catalog`.
-  init(_ statement: UpdateStatement, table: TableStorage, tablePosition: Int, catalog: Catalog) throws {
+  init(_ written: UpdateStatement, table: TableStorage, tablePosition: Int, catalog: Catalog) throws {
+    let statement = QualifiedNames.unqualified(written)
     self.tablePosition = tablePosition
     let definition = table.definition
     let compiler = ExpressionCompiler(table: definition)

@@ -76,9 +76,14 @@ final class WriteSession {
   /// `incoming`: the foreign keys referencing the table, looked up by the caller once per
   /// statement, when the statement may write several rows (a new parent key may then resolve
   /// violations counted earlier in the statement); otherwise empty.
-  func insertRow(_ table: TableStorage, _ rowid: Int64, _ values: [SqliteValue], incoming: [IncomingForeignKey]) throws {
+  /// `omitting`: the table's own foreign key whose parent SQLite does not look up (see
+  /// ``InsertPlan/parentCheckSQLiteOmits(checks:suppliesRowid:upsert:table:catalog:)``).
+  func insertRow(
+    _ table: TableStorage, _ rowid: Int64, _ values: [SqliteValue], incoming: [IncomingForeignKey],
+    omitting: ForeignKeyDefinition? = nil
+  ) throws {
     if !table.definition.foreignKeys.isEmpty {
-      try childRowAdded(table, rowid, values, keys: table.definition.foreignKeys, skip: nil)
+      try childRowAdded(table, rowid, values, keys: table.definition.foreignKeys, skip: omitting)
     }
     if !incoming.isEmpty { try parentRowAdded(table, rowid, values, incoming, phantom: nil) }
     storeInsert(table, rowid, values)
