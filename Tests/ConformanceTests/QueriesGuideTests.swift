@@ -319,4 +319,42 @@ import Testing
       orphan.summary
         == .constraint(.foreignKey, table: "todos", columns: ["listID"], message: "FOREIGN KEY constraint failed"))
   }
+
+  @Test(arguments: BackendKind.allCases)
+  func joinsAndSubqueries(_ kind: BackendKind) throws {
+    let db = try JoinTests.database(kind)
+    let open = try db.fetchAll(
+      WorkTask.join(WorkList.self) { $0.listID == $1.id }
+        .where { task, list in !task.isDone && list.name != "Old" }
+        .order { task, list in (list.name, task.title) }
+        .select { task, list in (task.title, list.name) })
+    #expect(open.map(\.0) == ["Bread", "Call", "Report"])
+
+    let pairs = try db.fetchAll(WorkList.leftJoin(WorkTask.self) { $0.id == $1.listID }.select { ($0, $1) })
+    #expect(pairs.last?.1 == nil)
+
+    let counts = try db.fetchAll(
+      WorkList.leftJoin(WorkTask.self) { $0.id == $1.listID }
+        .group { list, _ in list.id }
+        .select { list, task in (list.name, task.id.count()) })
+    #expect(counts.map(\.1) == [2, 2, 1, 0])
+
+    let busy = try db.fetchAll(
+      WorkList.where { list in WorkTask.where { $0.listID == list.id && $0.estimate > 1.0 }.exists() })
+    #expect(busy.map(\.name) == ["Work"])
+    let archived = WorkList.where { $0.isArchived }.select { $0.id }
+    try db.delete(WorkTask.where { $0.listID.in(archived) })
+    #expect(try db.fetchCount(WorkTask.all) == 4)
+
+    let names = try db.fetchAll(WorkList.all.select { $0.name }.union(WorkTask.all.select { $0.title }))
+    #expect(names.first == "Bread")
+    let unused = try db.fetchAll(WorkList.all.select { $0.id }.except(WorkTask.all.select { $0.listID }))
+    #expect(unused == [3, 4])
+
+    let upToFive = try db.fetchAll(
+      ListNumber.all.select { $0.n }.withRecursive(
+        ListNumber.self, start: WorkList.where { $0.id == 1 }.select { $0.id },
+        step: ListNumber.where { $0.n < 5 }.select { $0.n + 1 }))
+    #expect(upToFive == [1, 2, 3, 4, 5])
+  }
 }
