@@ -94,7 +94,7 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
     }
     do {
       switch statement {
-      case .select(let select) where select.runsRelational:
+      case .select(let select) where select.isRelational:
         var rows: [[SqliteValue]] = []
         try runRelational(select, parameters) { rows.append($0) }
         return StatementResult(rows: rows)
@@ -110,7 +110,7 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
         let result = try write { session in try plan.run(insert, parameters, table: table, session: session) }
         return StatementResult(lastInsertRowid: result.lastInsertRowid, changes: result.changes)
       case .update, .delete:
-        if statement.isRelational { try Self.checkSubqueriesAvoidTarget(statement) }
+        if statement.isRelational { try Self.refusePlanDependentWrite(statement) }
         let plan: any WritePlan
         if let cached = plans.cachedWrite(statement, catalog: catalog) {
           try StatementValidation.checkParameters(cached.placeholderNames, parameters)
@@ -200,7 +200,7 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
       trace(text)
       return text
     }
-    if statement.runsRelational {
+    if statement.isRelational {
       do {
         return try runRelational(statement, parameters, body)
       } catch let error as TandemError {
@@ -224,7 +224,7 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
   ) throws {
     try query.checkCount(of: values)
     let statement = query.statement
-    if statement.runsRelational {
+    if statement.isRelational {
       return try select(statement, parameters: try query.parameters(values), eachRow: body)
     }
     let description = trace.map { trace in
@@ -307,9 +307,16 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
     }
   }
 
-  /// Refuses an UPDATE or DELETE whose subqueries read the table it writes: SQLite then decides
-  /// by its plan whether they see rows already changed.
-  private static func checkSubqueriesAvoidTarget(_ statement: Statement) throws {
+  /// Refuses an UPDATE or DELETE whose subqueries read the table it writes (SQLite then decides
+  /// by its plan whether they see rows already changed), or that holds an expression that can
+  /// fail beside a subquery (SQLite codes terms with a correlated subquery last, so which rows
+  /// the failing expression meets depends on its plan).
+  private static func refusePlanDependentWrite(_ statement: Statement) throws {
+    switch statement {
+    case .update(let update): try RelationalSelect.refuseFallible(update.assignments.map(\.value) + (update.filter.map { [$0] } ?? []))
+    case .delete(let delete): try RelationalSelect.refuseFallible(delete.filter.map { [$0] } ?? [])
+    case .select, .insert: break
+    }
     let target = NameKey(statement.table)
     for query in statement.directSubqueries where Statement.select(query).tablesRead.contains(where: { NameKey($0) == target }) {
       throw EngineError.unsupported(
@@ -340,7 +347,7 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
   /// it chose as SQLite would choose it, and the sorter an ORDER BY needs.
   public func queryPlan(for statement: Statement, parameters: [String: SqliteValue]) throws -> [String] {
     switch statement {
-    case .select(let select) where select.runsRelational:
+    case .select(let select) where select.isRelational:
       // The loops a relational query runs are not SQLite's plan: there is nothing to compare.
       return []
     case .select(let select):
@@ -434,10 +441,4 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
       }
     }
   }
-}
-
-extension SelectStatement {
-  /// Whether the statement runs as a relational query: it joins or holds a subquery, or it names
-  /// its only source by an alias (which only the relational path resolves).
-  fileprivate var runsRelational: Bool { isRelational || alias != nil }
 }

@@ -87,10 +87,11 @@ public struct SelectStatement: Sendable, Hashable {
     [(table, alias ?? table)] + joins.map { ($0.table, $0.alias ?? $0.table) }
   }
 
-  /// Whether the statement reads more than one table or holds a subquery anywhere (a relational
-  /// query, rather than a scan of one table).
+  /// Whether the statement reads more than one table, holds a subquery, a compound or a WITH
+  /// clause, or names its table by an alias: a relational query, rather than a scan of one table.
   public var isRelational: Bool {
-    !joins.isEmpty || !compound.isEmpty || with != nil || expressions.contains(where: \.containsSubquery)
+    !joins.isEmpty || !compound.isEmpty || with != nil || (alias.map { $0 != table } ?? false)
+      || expressions.contains(where: \.containsSubquery)
   }
 
   /// This select without its compound terms, ORDER BY, LIMIT and OFFSET: one member of a compound.

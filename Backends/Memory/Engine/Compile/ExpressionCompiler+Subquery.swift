@@ -23,6 +23,7 @@ extension ExpressionCompiler {
       let select = try RelationalQuery.compile(
         query, catalog: catalog, outer: outer, prefix: prefix, parameterNames: parameterNames,
         commonTables: commonTables)
+      if select.isCorrelated { compiledCorrelatedSubquery = true }
       for name in select.parameterNames.dropFirst(parameterNames.count) { _ = parameterSlot(name) }
       return select
     }

@@ -34,6 +34,28 @@ final class ExpressionCompiler {
   var catalog: Catalog?
   /// The common table expressions subqueries may read.
   var commonTables: CommonTableScope?
+  /// Set when a subquery that reads a query around it is compiled (cleared by the caller).
+  var compiledCorrelatedSubquery = false
+  /// A name error inside `x IS [NOT] NULL`: SQLite's resolver ignores the abort of that operand
+  /// and walks on, so a later name error replaces this one; thrown at the end of the statement
+  /// (``throwPendingNameError()``) when none came.
+  private(set) var pendingNameError: TandemError?
+
+  /// Throws the name error an `IS NULL` operand left, if any.
+  func throwPendingNameError() throws {
+    if let pendingNameError { throw pendingNameError }
+  }
+
+  /// After an `IS NULL` operand's name error, SQLite's resolver walks on through column
+  /// references (a failing one reports its own error, which then wins) and stops at the first
+  /// other node it visits (`resolveExprStep` ends with an abort once an error was counted).
+  func abortAfterPendingNameError(at expression: SQLExpression) throws {
+    guard let pendingNameError else { return }
+    switch expression {
+    case .column, .qualifiedColumn, .rowid, .qualifiedRowid: return
+    default: throw pendingNameError
+    }
+  }
   /// Whether `excluded.x` may appear (an upsert's DO UPDATE).
   var allowsExcluded = false
   /// Whether the table's columns are out of scope (LIMIT and OFFSET name none), while the
@@ -73,6 +95,7 @@ final class ExpressionCompiler {
 
   /// Compiles an expression for its value.
   func compile(_ expression: SQLExpression) throws -> CompiledExpression {
+    try abortAfterPendingNameError(at: expression)
     switch expression {
     case .literal(let value):
       let value = ValueOperations.bound(value)
@@ -208,7 +231,13 @@ final class ExpressionCompiler {
       }
 
     case .isNull(let operand, let negated):
-      let inner = try compile(operand)
+      let inner: CompiledExpression
+      do {
+        inner = try compile(operand)
+      } catch let error as TandemError where Self.isNameError(error) {
+        pendingNameError = error
+        return constant { _ in .null }
+      }
       // SQLite answers `x IS [NOT] NULL` up front when x is a column that cannot hold NULL (a
       // NOT NULL column or the rowid), even where x reads no row (an aggregate over no rows).
       if cannotBeNull(operand) {
@@ -547,5 +576,11 @@ final class ExpressionCompiler {
       for (test, then) in tested where try test(context) { return try then(context) }
       return try evaluateElse?(context) ?? .null
     }
+  }
+
+  /// Whether the error is a name resolution error (`no such column`, `ambiguous column name`).
+  static func isNameError(_ error: TandemError) -> Bool {
+    error.kind == .sqlite
+      && (error.message.hasPrefix("no such column:") || error.message.hasPrefix("ambiguous column name:"))
   }
 }

@@ -15,6 +15,12 @@ struct JoinPlanner {
   let loops: [RelationalSelect.Loop]
   /// Conditions tested once every loop has a row (the WHERE of a query with a LEFT JOIN).
   let finalConditions: [ConditionEvaluator]
+  /// Conditions that read no row of this query, tested once before the loops, in order (SQLite
+  /// codes a term without prerequisites before its first loop).
+  let initialConditions: [ConditionEvaluator]
+  /// Whether SQLite's parser folded the WHERE clause, or an inner join's ON clause, to false:
+  /// it then drops the WHERE and every ON clause unresolved, and no row comes out.
+  let isAlwaysFalse: Bool
 
   /// A `column = expression` term a loop can look its rows up by.
   private struct Equality {
@@ -34,27 +40,55 @@ struct JoinPlanner {
   ) throws {
     let count = scope.sources.count
     let hasLeft = statement.joins.contains { $0.kind == .left }
+    // SQLite's parser appends each ON clause to the WHERE clause with `sqlite3ExprAnd`, which
+    // drops both sides when either is always false (an inner join's ON, not a LEFT JOIN's).
+    let foldedFalse =
+      (statement.filter.map(ExpressionCompiler.foldsToZero) ?? false)
+      || statement.joins.contains { $0.kind != .left && ($0.condition.map(ExpressionCompiler.foldsToZero) ?? false) }
+    guard !foldedFalse else {
+      isAlwaysFalse = true
+      loops = (0..<count).map { RelationalSelect.Loop(source: $0, isLeft: false, lookup: nil, conditions: []) }
+      finalConditions = []
+      initialConditions = []
+      return
+    }
+    isAlwaysFalse = false
     // SQLite appends each ON clause to the WHERE clause, in join order, before it resolves names:
     // compiling in that order first reports the error SQLite reports.
     var compiled: [SQLExpression: ConditionEvaluator] = [:]
+    var correlated = Set<SQLExpression>()
     for term in (statement.filter.map(Self.conjuncts) ?? []) + statement.joins.compactMap(\.condition).flatMap(Self.conjuncts)
     where compiled[term] == nil {
+      compiler.compiledCorrelatedSubquery = false
       compiled[term] = try compiler.condition(term).test
+      if compiler.compiledCorrelatedSubquery { correlated.insert(term) }
     }
     func evaluator(_ term: SQLExpression) throws -> ConditionEvaluator {
       if let found = compiled[term] { return found }
       return try compiler.condition(term).test
     }
+    // The terms in the order of SQLite's merged WHERE clause: WHERE's, then each ON clause's.
     var pool: [SQLExpression] = []
     var onTerms = [[SQLExpression]](repeating: [], count: count)
     var final: [SQLExpression] = []
+    if let filter = statement.filter {
+      if hasLeft { final = Self.conjuncts(filter) } else { pool += Self.conjuncts(filter) }
+    }
     for (position, join) in statement.joins.enumerated() {
       guard let condition = join.condition else { continue }
       if hasLeft { onTerms[position + 1] = Self.conjuncts(condition) } else { pool += Self.conjuncts(condition) }
     }
-    if let filter = statement.filter {
-      if hasLeft { final = Self.conjuncts(filter) } else { pool += Self.conjuncts(filter) }
+    // Terms reading no row of this query are tested once, before the loops.
+    var initial: [SQLExpression] = []
+    func hoisted(_ terms: inout [SQLExpression]) throws {
+      var kept: [SQLExpression] = []
+      for term in terms {
+        let reads = try Self.sourcesRead(term, scope: scope, subqueriesReadRow: correlated.contains(term))
+        if reads.isEmpty { initial.append(term) } else { kept.append(term) }
+      }
+      terms = kept
     }
+    if hasLeft { try hoisted(&final) } else { try hoisted(&pool) }
 
     let equalities = try (pool + onTerms.flatMap { $0 }).flatMap { try Self.equalities($0, scope: scope) }
 
@@ -104,6 +138,7 @@ struct JoinPlanner {
     }
     self.loops = loops
     finalConditions = try final.map(evaluator)
+    initialConditions = try initial.map(evaluator)
   }
 
   private static func isLeft(_ source: Int, _ statement: SelectStatement) -> Bool {
@@ -124,9 +159,13 @@ struct JoinPlanner {
 
   /// The sources of this level an expression reads (all of them when it holds a subquery, which
   /// may read any).
-  static func sourcesRead(_ expression: SQLExpression, scope: SourceScope) throws -> Set<Int> {
+  static func sourcesRead(_ expression: SQLExpression, scope: SourceScope, subqueriesReadRow: Bool = true) throws -> Set<Int> {
     var result = Set<Int>()
     func walk(_ expression: SQLExpression) throws {
+      // Parts SQLite's parser folds away (`x IN ()`, an AND with a false operand) are never
+      // resolved: a bad name inside them is no error.
+      if ExpressionCompiler.foldsToZero(expression) { return }
+      if case .inList(_, let list, _) = expression, list.isEmpty { return }
       switch expression {
       case .column(let name):
         let reference = try scope.resolve(column: name, source: nil)
@@ -141,7 +180,9 @@ struct JoinPlanner {
         let reference = try scope.resolveRowid(source: source)
         if reference.depth == 0 { result.insert(reference.source) }
       case .subquery, .exists, .inSubquery:
-        result.formUnion(0..<scope.sources.count)
+        // A subquery reading the query around it may read any of its rows; one that does not
+        // is a constant here.
+        if subqueriesReadRow { result.formUnion(0..<scope.sources.count) }
       default:
         break
       }
@@ -153,7 +194,7 @@ struct JoinPlanner {
 
   /// The `column = expression` readings of a term.
   private static func equalities(_ term: SQLExpression, scope: SourceScope) throws -> [Equality] {
-    guard case .binary(.equal, let lhs, let rhs) = term else { return [] }
+    guard case .binary(.equal, let lhs, let rhs) = term, !ExpressionCompiler.foldsToZero(term) else { return [] }
     var result: [Equality] = []
     for (side, other, isLeft) in [(lhs, rhs, true), (rhs, lhs, false)] {
       let reference: SourceScope.Reference

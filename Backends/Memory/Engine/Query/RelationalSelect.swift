@@ -52,6 +52,8 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
   private let storages: [TableStorage]
   private let loops: [Loop]
   private let finalConditions: [ConditionEvaluator]
+  private let initialConditions: [ConditionEvaluator]
+  private let isAlwaysFalse: Bool
   private let window: LimitClause
   private let projection: [ValueEvaluator]
   private let columnCollations: [Collation]
@@ -144,6 +146,8 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     let plan = try JoinPlanner(statement, scope: scope, storages: storages, compiler: compiler, pinned: pinned)
     loops = plan.loops
     finalConditions = plan.finalConditions
+    initialConditions = plan.initialConditions
+    isAlwaysFalse = plan.isAlwaysFalse
     // ORDER BY and GROUP BY may not name the levels around this one (`resolveSelectStep`).
     scope.hidesOuter = true
     compiler.aggregatePolicy = isAggregate ? .collect : .deferredMisuse
@@ -151,6 +155,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     compiler.aggregatePolicy = .groupBy
     let compiledGroups = try statement.groupBy.map(compiler.compile)
     scope.hidesOuter = false
+    try compiler.throwPendingNameError()
     if let error = compiler.deferredError { throw error }
 
     self.parameterNames = compiler.parameterNames
@@ -333,6 +338,10 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
   private func visit(
     _ depth: Int, buffer: UnsafeMutablePointer<SqliteValue>, _ context: EvaluationContext, _ body: () throws -> Bool
   ) throws -> Bool {
+    if depth == 0 {
+      if isAlwaysFalse { return true }
+      for condition in initialConditions where try !condition(context) { return true }
+    }
     if depth == loops.count {
       for condition in finalConditions where try !condition(context) { return true }
       return try body()
@@ -418,7 +427,13 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
 
   /// Refuses statements whose answer would depend on which rows SQLite's plan evaluates an
   /// expression that can fail on.
-  private static func refuseFallible(_ statement: SelectStatement) throws {
+  static func refuseFallible(_ statement: SelectStatement) throws {
+    try refuseFallible(statement.expressions)
+  }
+
+  /// Refuses expressions (of one query level) that can fail, where the rows they are evaluated on
+  /// depend on SQLite's plan: in a join, or beside a subquery whose terms SQLite moves last.
+  static func refuseFallible(_ expressions: [SQLExpression]) throws {
     func check(_ expression: SQLExpression) throws {
       switch expression {
       case .function(.abs, _):
@@ -429,7 +444,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       }
       for child in expression.children { try check(child) }
     }
-    for expression in statement.expressions { try check(expression) }
+    for expression in expressions { try check(expression) }
   }
 
   /// Refuses an aggregate whose argument reads a level around this one and nothing of this one:
