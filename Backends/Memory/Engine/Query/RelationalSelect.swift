@@ -287,9 +287,12 @@ final class RelationalSelect: @unchecked Sendable {
     let offset = source.offset
     var matched = false
     var goOn = true
-    func consider(_ position: RecordTree.Position) throws -> Bool {
-      data.decode(position, into: buffer + offset)
-      buffer[source.rowidSlot] = .integer(data.rows.rowid(at: position))
+    let columnCount = data.columnCount
+    let rowidAlias = data.rowidColumn.map { offset + $0 }
+    func consider(_ record: UnsafeRawPointer, _ rowid: Int64) throws -> Bool {
+      Record.decode(record, count: columnCount, into: buffer + offset)
+      if let rowidAlias { buffer[rowidAlias] = .integer(rowid) }
+      buffer[source.rowidSlot] = .integer(rowid)
       for condition in loop.conditions where try !condition(context) { return true }
       matched = true
       goOn = try visit(depth + 1, buffer: buffer, context, body)
@@ -298,13 +301,17 @@ final class RelationalSelect: @unchecked Sendable {
     if let lookup = loop.lookup {
       for rowid in try candidates(lookup, data: data, context) {
         guard let position = data.rows.find(rowid: rowid) else { continue }
-        if try !consider(position) { break }
+        if try !consider(data.rows.record(at: position), rowid) { break }
       }
     } else {
-      var position = data.rows.first
-      while let current = position {
-        if try !consider(current) { break }
-        position = data.rows.next(current)
+      // Page by page: no row changes while a select runs.
+      scan: for page in data.rows.pages {
+        let count = page.count
+        var slot = 0
+        while slot < count {
+          if try !consider(page.record(slot), page.rowids[slot]) { break scan }
+          slot += 1
+        }
       }
     }
     if goOn && loop.isLeft && !matched {
