@@ -6,6 +6,41 @@ enum BenchData {
   static let scanC3Above = 500_000
   static let scanC5Below = 500_000
 
+  /// W7's "today": a reminder is overdue when it is not completed and its `dueDay` is before it
+  /// (about one reminder in 220, so about a third of the lists have one).
+  static let today = 25
+
+  /// W6–W7's lists, ids `1...count`, named `List 0001`, `List 0002`, …
+  static func lists(count: Int) -> [BenchList] {
+    count > 0 ? (1...count).map { BenchList(id: $0, name: listName($0)) } : []
+  }
+
+  /// The name of the list with primary key `id`.
+  static func listName(_ id: Int) -> String {
+    let digits = String(id)
+    return "List " + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+  }
+
+  /// W6–W7's reminders, ids `1...count`, each in a pseudo-random one of `lists` lists: a list's
+  /// reminders are spread over the whole table, as if added over time. 70% are completed; 40%
+  /// have no due day, the others one in `0..<1000`.
+  static func reminders(count: Int, lists: Int) -> [BenchReminder] {
+    guard count > 0 else { return [] }
+    return (1...count).map { id in
+      let due = mix(UInt64(id) << 4 | 12) % 1000
+      return BenchReminder(
+        id: id, listID: Int(mix(UInt64(id) << 4 | 10) % UInt64(max(1, lists))) + 1, title: "Reminder \(id)",
+        dueDay: mix(UInt64(id) << 4 | 11) % 10 < 4 ? nil : Int(due), isCompleted: mix(UInt64(id) << 4 | 13) % 10 < 7)
+    }
+  }
+
+  /// W6's lists: `count` ids spread evenly over `1...lists`.
+  static func joinedListIDs(count: Int, lists: Int) -> [Int] {
+    let step = max(1, lists / max(1, count))
+    let offset = 7 % step
+    return (0..<count).map { min(lists, $0 * step + offset + 1) }
+  }
+
   /// Rows with ids `1...count`.
   static func rows(count: Int) -> [Row10] {
     count > 0 ? (1...count).map(row) : []

@@ -23,6 +23,15 @@ protocol BenchEngine: AnyObject {
   /// W5: `count` times, opens a fresh database, creates 3 tables, inserts the fixture's 50 rows
   /// and runs 10 queries.
   func runUnitTestSuites(count: Int, fixture: UnitTestFixture) throws -> Checksum
+  /// Replaces the current database with a fresh one holding `bench_lists` and `bench_reminders`
+  /// (indexed on `listID`), filled with `lists` and `reminders`, for W6–W7.
+  func fillJoinTables(lists: [BenchList], reminders: [BenchReminder]) throws
+  /// W6: for each name, one query joining the reminders to their list, keeping the list of that
+  /// name, and fetching each (reminder title, list name) pair, in reminder id order.
+  func joinRemindersOfLists(named names: [String]) throws -> Checksum
+  /// W7: the lists that have a reminder not completed and due before `today` (a correlated
+  /// EXISTS), in id order.
+  func listsWithOverdueReminder(today: Int) throws -> Checksum
   /// Whether W5's databases are files (each then costs several fsyncs, so W5 is run once).
   var suiteUsesFiles: Bool { get }
   /// Releases the database and deletes its files.

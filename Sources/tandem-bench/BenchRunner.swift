@@ -34,6 +34,15 @@ struct BenchRunner {
       }
       for index in active { engines[index].close() }
     }
+    let joins = options.workloads.filter(\.readsJoinTables)
+    if !joins.isEmpty {
+      let filled = fillJoinTables(
+        lists: BenchData.lists(count: sizes.lists), reminders: BenchData.reminders(count: sizes.reminders, lists: sizes.lists))
+      for workload in joins {
+        record(workload, measureRead(workload, filled), into: &outcomes)
+      }
+      for index in active { engines[index].close() }
+    }
     if options.workloads.contains(.unitTests) {
       let recorders = interleave(active, runs: { engines[$0].suiteUsesFiles ? 1 : options.runs }) { engine in
         (setUp: {}, body: { try engine.runUnitTestSuites(count: sizes.databases, fixture: .standard) })
@@ -85,9 +94,24 @@ struct BenchRunner {
     return failures
   }
 
+  /// Fills every active engine's join tables once for W6–W7; the value is why an engine could not be.
+  private func fillJoinTables(lists: [BenchList], reminders: [BenchReminder]) -> [Int: String] {
+    var failures: [Int: String] = [:]
+    for index in active {
+      do {
+        try engines[index].fillJoinTables(lists: lists, reminders: reminders)
+      } catch {
+        failures[index] = "filling the join tables: \(error)"
+      }
+    }
+    return failures
+  }
+
   private func measureRead(_ workload: Workload, _ populateFailures: [Int: String]) -> [Int: RunRecorder] {
     let sizes = options.sizes
     let keys = workload == .lookup || workload == .lookupPrepared ? BenchData.lookupKeys(count: sizes.lookups, tableSize: sizes.tableRows) : []
+    let listNames = workload == .join
+      ? BenchData.joinedListIDs(count: sizes.joinQueries, lists: sizes.lists).map(BenchData.listName) : []
     let ready = active.filter { populateFailures[$0] == nil }
     var recorders = interleave(ready, runs: { _ in options.runs }) { engine in
       (
@@ -98,8 +122,10 @@ struct BenchRunner {
           case .lookup: try engine.lookUp(keys)
           case .lookupPrepared: try engine.lookUpWithParameter(keys)
           case .scan: try engine.scan(c3Above: BenchData.scanC3Above, c5Below: BenchData.scanC5Below)
+          case .join: try engine.joinRemindersOfLists(named: listNames)
+          case .exists: try engine.listsWithOverdueReminder(today: BenchData.today)
           case .insert, .insertEach, .unitTests:
-            throw BenchError("\(workload.rawValue) does not read the populated table")
+            throw BenchError("\(workload.rawValue) does not read a populated table")
           }
         }
       )

@@ -41,3 +41,21 @@ struct Review: Equatable {
   var stars: Int
   var body: String
 }
+
+/// W6–W7's parent table: a reminders list.
+@Table("bench_lists")
+struct BenchList: Equatable {
+  let id: Int
+  var name: String
+}
+
+/// W6–W7's child table: a reminder in a list, found from its list through the index on `listID`.
+@Table("bench_reminders", indexes: [.index(on: ["listID"])])
+struct BenchReminder: Equatable {
+  let id: Int
+  @Column(references: BenchList.self) var listID: Int
+  var title: String
+  /// A day number; `nil` when the reminder has no due date.
+  var dueDay: Int?
+  var isCompleted: Bool
+}

@@ -58,6 +58,11 @@ struct Checksum: Hashable, CustomStringConvertible {
     mix(review.body)
   }
 
+  mutating func mix(_ list: BenchList) {
+    mix(list.id)
+    mix(list.name)
+  }
+
   /// Combines another checksum into this one.
   mutating func mix(_ other: Checksum) {
     mix(Int(bitPattern: UInt(other.value)))

@@ -92,6 +92,14 @@ final class RawStatement {
     sqlite3_bind_text(handle, index, value, -1, tandem_sqlite_transient())
   }
 
+  func bind(_ value: Int?, at index: Int32) {
+    if let value {
+      sqlite3_bind_int64(handle, index, Int64(value))
+    } else {
+      sqlite3_bind_null(handle, index)
+    }
+  }
+
   func bind(_ value: Double?, at index: Int32) {
     if let value {
       sqlite3_bind_double(handle, index, value)

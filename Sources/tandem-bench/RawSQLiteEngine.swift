@@ -16,6 +16,14 @@ final class RawSQLiteEngine: BenchEngine {
     + "\"c7\" INTEGER NOT NULL, \"c8\" INTEGER NOT NULL, \"c9\" INTEGER NOT NULL)"
   static let allColumns = "\"id\", \"c1\", \"c2\", \"c3\", \"c4\", \"c5\", \"c6\", \"c7\", \"c8\", \"c9\""
 
+  static let createLists = "CREATE TABLE \"bench_lists\" (\"id\" INTEGER PRIMARY KEY, \"name\" TEXT NOT NULL)"
+  static let createReminders =
+    "CREATE TABLE \"bench_reminders\" (\"id\" INTEGER PRIMARY KEY, "
+    + "\"listID\" INTEGER NOT NULL REFERENCES \"bench_lists\" (\"id\"), \"title\" TEXT NOT NULL, "
+    + "\"dueDay\" INTEGER, \"isCompleted\" INTEGER NOT NULL)"
+  static let createRemindersIndex =
+    "CREATE INDEX \"bench_reminders_on_listID\" ON \"bench_reminders\" (\"listID\")"
+
   /// Raw C calls on the file at `path`, or on `:memory:` when `path` is `nil`.
   init(label: String, path: String?, suitePath: String?) {
     self.label = label
@@ -100,6 +108,68 @@ final class RawSQLiteEngine: BenchEngine {
     while try select.step() { rows.append(select.row10()) }
     var checksum = Checksum()
     checksum.mix(rows)
+    return checksum
+  }
+
+  func fillJoinTables(lists: [BenchList], reminders: [BenchReminder]) throws {
+    close()
+    let connection = try RawConnection(path: path ?? ":memory:")
+    self.connection = connection
+    try connection.execute("PRAGMA foreign_keys = ON")
+    try connection.execute(Self.createLists)
+    try connection.execute(Self.createReminders)
+    try connection.execute(Self.createRemindersIndex)
+    try connection.execute("BEGIN")
+    let insertList = try connection.prepare("INSERT INTO \"bench_lists\" (\"id\", \"name\") VALUES (?, ?)")
+    for list in lists {
+      insertList.bind(list.id, at: 1)
+      insertList.bind(list.name, at: 2)
+      try insertList.runToCompletion()
+    }
+    let insertReminder = try connection.prepare(
+      "INSERT INTO \"bench_reminders\" (\"id\", \"listID\", \"title\", \"dueDay\", \"isCompleted\") VALUES (?, ?, ?, ?, ?)")
+    for reminder in reminders {
+      insertReminder.bind(reminder.id, at: 1)
+      insertReminder.bind(reminder.listID, at: 2)
+      insertReminder.bind(reminder.title, at: 3)
+      insertReminder.bind(reminder.dueDay, at: 4)
+      insertReminder.bind(reminder.isCompleted ? 1 : 0, at: 5)
+      try insertReminder.runToCompletion()
+    }
+    try connection.execute("COMMIT")
+  }
+
+  /// The join as a C programmer writes it, without an ORDER BY: SQLite scans the lists for the
+  /// name and finds each one's reminders through the index on `listID`, so they come in id order.
+  func joinRemindersOfLists(named names: [String]) throws -> Checksum {
+    let select = try open().prepare(
+      "SELECT \"bench_reminders\".\"title\", \"bench_lists\".\"name\" FROM \"bench_reminders\" "
+        + "JOIN \"bench_lists\" ON \"bench_reminders\".\"listID\" = \"bench_lists\".\"id\" WHERE \"bench_lists\".\"name\" = ?")
+    var checksum = Checksum()
+    for name in names {
+      select.bind(name, at: 1)
+      var pairs: [(String, String)] = []
+      while try select.step() { pairs.append((select.text(0), select.text(1))) }
+      sqlite3_reset(select.handle)
+      checksum.mix(pairs.count)
+      for (title, list) in pairs {
+        checksum.mix(title)
+        checksum.mix(list)
+      }
+    }
+    return checksum
+  }
+
+  func listsWithOverdueReminder(today: Int) throws -> Checksum {
+    let select = try open().prepare(
+      "SELECT \"id\", \"name\" FROM \"bench_lists\" WHERE EXISTS (SELECT 1 FROM \"bench_reminders\" "
+        + "WHERE \"listID\" = \"bench_lists\".\"id\" AND NOT \"isCompleted\" AND \"dueDay\" < ?) ORDER BY \"id\"")
+    select.bind(today, at: 1)
+    var lists: [BenchList] = []
+    while try select.step() { lists.append(BenchList(id: select.int(0), name: select.text(1))) }
+    var checksum = Checksum()
+    checksum.mix(lists.count)
+    for list in lists { checksum.mix(list) }
     return checksum
   }
 

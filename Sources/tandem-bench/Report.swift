@@ -126,6 +126,7 @@ struct Report {
   private static let targets: [Target] =
     [sqliteWithin(1.30, on: .insert), sqliteWithin(1.15, on: .fetch)]
     + [Workload.insert, .fetch, .lookup, .scan].map(memoryFaster)
+    + [sqliteWithin(1.10, on: .join), sqliteWithin(1.10, on: .exists), memoryFaster(on: .join), memoryFaster(on: .exists)]
     + [
       Target(
         workload: .unitTests, text: "memory backend ≥ 5× faster than raw C :memory:", subject: tandemMemory,

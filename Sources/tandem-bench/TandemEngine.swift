@@ -81,6 +81,45 @@ final class TandemEngine: BenchEngine {
     return checksum
   }
 
+  func fillJoinTables(lists: [BenchList], reminders: [BenchReminder]) throws {
+    close()
+    let database = try Database(storage)
+    self.database = database
+    try database.create(BenchList.self)
+    try database.create(BenchReminder.self)
+    try database.insert(lists)
+    try database.insert(reminders)
+  }
+
+  /// The typed join, built for each name.
+  func joinRemindersOfLists(named names: [String]) throws -> Checksum {
+    let db = try open()
+    var checksum = Checksum()
+    for name in names {
+      let pairs = try db.fetchAll(
+        BenchReminder.join(BenchList.self) { $0.listID == $1.id }
+          .where { _, list in list.name == name }
+          .select { reminder, list in (reminder.title, list.name) })
+      checksum.mix(pairs.count)
+      for (title, list) in pairs {
+        checksum.mix(title)
+        checksum.mix(list)
+      }
+    }
+    return checksum
+  }
+
+  func listsWithOverdueReminder(today: Int) throws -> Checksum {
+    let lists = try open().fetchAll(
+      BenchList.where { list in
+        BenchReminder.where { $0.listID == list.id && !$0.isCompleted && $0.dueDay < today }.exists()
+      })
+    var checksum = Checksum()
+    checksum.mix(lists.count)
+    for list in lists { checksum.mix(list) }
+    return checksum
+  }
+
   func runUnitTestSuites(count: Int, fixture: UnitTestFixture) throws -> Checksum {
     var checksum = Checksum()
     for _ in 0..<count {

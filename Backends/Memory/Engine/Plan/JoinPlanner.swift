@@ -130,7 +130,12 @@ struct JoinPlanner {
         equality.source == source && equality.reads.isSubset(of: placed)
           && (!hasLeft || onTerms[source].contains { Self.conjuncts($0).contains(Self.term(equality)) })
       }
-      let lookup = try Self.lookup(usable, storages[source].definition, compiler: compiler, cache: position)
+      // The outermost loop of a statement (not a subquery) runs once: a transient index would
+      // cost a pass over the table to answer one probe, so it scans and tests the condition, as
+      // SQLite (which never builds an automatic index for the outer loop) does.
+      let runsOnce = position == 0 && scope.parent == nil
+      let lookup = try Self.lookup(
+        usable, storages[source].definition, compiler: compiler, cache: position, allowsHash: !runsOnce)
       loops.append(
         RelationalSelect.Loop(
           source: source, isLeft: hasLeft && Self.isLeft(source, statement), lookup: lookup,
@@ -238,9 +243,11 @@ struct JoinPlanner {
     return best
   }
 
-  /// The best lookup among a loop's usable equalities: rowid, then an index, then a hash table.
+  /// The best lookup among a loop's usable equalities: rowid, then an index, then a hash table
+  /// (when `allowsHash`).
   private static func lookup(
-    _ equalities: [Equality], _ definition: TableDefinition, compiler: ExpressionCompiler, cache: Int
+    _ equalities: [Equality], _ definition: TableDefinition, compiler: ExpressionCompiler, cache: Int,
+    allowsHash: Bool
   ) throws -> RelationalSelect.Lookup? {
     var byIndex: RelationalSelect.Lookup?
     var byHash: RelationalSelect.Lookup?
@@ -267,7 +274,7 @@ struct JoinPlanner {
       {
         byIndex = .index(index, other.evaluate, affinity: affinity)
       }
-      if byHash == nil {
+      if allowsHash, byHash == nil {
         byHash = .hash(column: column, other.evaluate, affinity: affinity, collation: collation, cache: cache)
       }
     }

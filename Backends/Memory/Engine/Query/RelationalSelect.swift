@@ -352,24 +352,39 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     let offset = source.offset
     var matched = false
     var goOn = true
-    func consider(_ position: RecordTree.Position) throws -> Bool {
-      data.decode(position, into: buffer + offset)
-      buffer[source.rowidSlot] = .integer(data.rows.rowid(at: position))
+    let columnCount = data.columnCount
+    let rowidAlias = data.rowidColumn.map { offset + $0 }
+    func consider(_ record: UnsafeRawPointer, _ rowid: Int64) throws -> Bool {
+      Record.decode(record, count: columnCount, into: buffer + offset)
+      if let rowidAlias { buffer[rowidAlias] = .integer(rowid) }
+      buffer[source.rowidSlot] = .integer(rowid)
       for condition in loop.conditions where try !condition(context) { return true }
       matched = true
       goOn = try visit(depth + 1, buffer: buffer, context, body)
       return goOn
     }
-    if let lookup = loop.lookup {
+    if case .index(let index, let probe, let affinity)? = loop.lookup {
+      // Walked as the rows are visited, so a loop that stops early (EXISTS, LIMIT) reads no
+      // more of the index than it needs.
+      var matches = try IndexMatches(index, probe, affinity: affinity, data: data, context)
+      while let rowid = matches.next() {
+        guard let position = data.rows.find(rowid: rowid) else { continue }
+        if try !consider(data.rows.record(at: position), rowid) { break }
+      }
+    } else if let lookup = loop.lookup {
       for rowid in try candidates(lookup, data: data, context) {
         guard let position = data.rows.find(rowid: rowid) else { continue }
-        if try !consider(position) { break }
+        if try !consider(data.rows.record(at: position), rowid) { break }
       }
     } else {
-      var position = data.rows.first
-      while let current = position {
-        if try !consider(current) { break }
-        position = data.rows.next(current)
+      // Page by page: no row changes while a select runs.
+      scan: for page in data.rows.pages {
+        let count = page.count
+        var slot = 0
+        while slot < count {
+          if try !consider(page.record(slot), page.rowids[slot]) { break scan }
+          slot += 1
+        }
       }
     }
     if goOn && loop.isLeft && !matched {
@@ -391,20 +406,10 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       default: return []
       }
     case .index(let index, let probe, let affinity):
-      let value = ComparisonOperands.operand(try probe(context), under: affinity)
-      if value.isNull { return [] }
-      let tree = data.indexes[index]
-      return [value].withUnsafeBufferPointer { key in
-        var rowids: [Int64] = []
-        var position = tree.seek(key, orEqual: true)
-        while let current = position,
-          RecordTree.compare(tree.record(at: current), fields: tree.keyFields, key, rowid: tree.rowid(at: current)) == 0
-        {
-          rowids.append(tree.rowid(at: current))
-          position = tree.next(current)
-        }
-        return rowids
-      }
+      var matches = try IndexMatches(index, probe, affinity: affinity, data: data, context)
+      var rowids: [Int64] = []
+      while let rowid = matches.next() { rowids.append(rowid) }
+      return rowids
     case .hash(let column, let probe, let affinity, let collation, let cache):
       let value = try probe(context)
       if value.isNull { return [] }
@@ -422,6 +427,36 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       }
       return hashes[cache]?[ValueEqualityKey(ComparisonOperands.operand(value, under: affinity), collation: collation)]
         ?? []
+    }
+  }
+
+  /// The rowids of the index entries whose first column equals a probe, in ascending order,
+  /// read one at a time as they are asked for.
+  private struct IndexMatches {
+    let tree: RecordTree
+    var key: SqliteValue
+    var position: RecordTree.Position?
+
+    init(
+      _ index: Int, _ probe: ValueEvaluator, affinity: Affinity, data: TableData, _ context: EvaluationContext
+    ) throws {
+      tree = data.indexes[index]
+      key = ComparisonOperands.operand(try probe(context), under: affinity)
+      position = nil
+      if key.isNull { return }
+      position = withUnsafePointer(to: &key) { tree.seek(UnsafeBufferPointer(start: $0, count: 1), orEqual: true) }
+    }
+
+    mutating func next() -> Int64? {
+      guard let current = position else { return nil }
+      let rowid = tree.rowid(at: current)
+      let tree = self.tree
+      let matches = withUnsafePointer(to: &key) {
+        RecordTree.compare(tree.record(at: current), fields: tree.keyFields, UnsafeBufferPointer(start: $0, count: 1), rowid: rowid)
+          == 0
+      }
+      position = matches ? tree.next(current) : nil
+      return matches ? rowid : nil
     }
   }
 
