@@ -23,7 +23,7 @@ import Testing
     #expect(
       try query.renderedSQL().sql
         == #"SELECT "books"."title", "shelfs"."name" FROM "books" JOIN "shelfs" ON ("books"."shelfID" = "shelfs"."id")"#
-        + #" WHERE ("shelfs"."name" = ?) ORDER BY "shelfs"."name" ASC, "books"."title" ASC, "books".rowid ASC, "shelfs".rowid ASC"#)
+        + #" WHERE ("shelfs"."name" = ?) ORDER BY "shelfs"."name" ASC, "books"."title" ASC, (+"books".rowid) ASC, (+"shelfs".rowid) ASC"#)
   }
 
   @Test func orderFreeAggregateOverALeftJoinLetsSQLitePlan() throws {
@@ -54,7 +54,7 @@ import Testing
     #expect(
       try query.renderedSQL().sql
         == #"SELECT "books"."id", "books_2"."id" FROM "books" JOIN "books" AS "books_2""#
-        + #" ON ("books"."shelfID" = "books_2"."shelfID") ORDER BY "books".rowid ASC, "books_2".rowid ASC"#)
+        + #" ON ("books"."shelfID" = "books_2"."shelfID") ORDER BY (+"books".rowid) ASC, (+"books_2".rowid) ASC"#)
   }
 
   @Test func correlatedExistsQualifiesTheOuterColumn() throws {

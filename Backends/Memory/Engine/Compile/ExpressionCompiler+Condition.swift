@@ -4,7 +4,7 @@ extension ExpressionCompiler {
   /// Compiles an expression as a condition (WHERE, HAVING, CASE WHEN): true only when the value
   /// is true, with SQLite's short-circuit evaluation of AND, OR and NOT.
   func condition(_ expression: SQLExpression) throws -> CompiledCondition {
-    try condition(expression, wantTrue: true)
+    try resolving(expression) { try condition(expression, wantTrue: true) }
   }
 
   /// A compiled condition and whether it reads no row.

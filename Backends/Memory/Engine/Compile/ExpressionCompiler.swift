@@ -40,6 +40,8 @@ final class ExpressionCompiler {
   /// and walks on, so a later name error replaces this one; thrown at the end of the statement
   /// (``throwPendingNameError()``) when none came.
   private(set) var pendingNameError: TandemError?
+  /// How many `compile`/`condition` calls are running (1: a whole expression of the statement).
+  private var resolutionDepth = 0
 
   /// Throws the name error an `IS NULL` operand left, if any.
   func throwPendingNameError() throws {
@@ -95,7 +97,22 @@ final class ExpressionCompiler {
 
   /// Compiles an expression for its value.
   func compile(_ expression: SQLExpression) throws -> CompiledExpression {
+    try resolving(expression) { try compileNode(expression) }
+  }
+
+  /// Runs one step of name resolution: stops at once after an `IS NULL` operand's name error
+  /// (``abortAfterPendingNameError(at:)``), and, for an expression of the statement itself (not
+  /// a part of one), throws that error at its end, as `sqlite3ResolveExprNames` returns it.
+  func resolving<Result>(_ expression: SQLExpression, _ body: () throws -> Result) throws -> Result {
     try abortAfterPendingNameError(at: expression)
+    resolutionDepth += 1
+    defer { resolutionDepth -= 1 }
+    let result = try body()
+    if resolutionDepth == 1, let pendingNameError { throw pendingNameError }
+    return result
+  }
+
+  private func compileNode(_ expression: SQLExpression) throws -> CompiledExpression {
     switch expression {
     case .literal(let value):
       let value = ValueOperations.bound(value)

@@ -43,8 +43,8 @@ struct JoinPlanner {
     // SQLite's parser appends each ON clause to the WHERE clause with `sqlite3ExprAnd`, which
     // drops both sides when either is always false (an inner join's ON, not a LEFT JOIN's).
     let foldedFalse =
-      (statement.filter.map(ExpressionCompiler.foldsToZero) ?? false)
-      || statement.joins.contains { $0.kind != .left && ($0.condition.map(ExpressionCompiler.foldsToZero) ?? false) }
+      (statement.filter.map(ExpressionCompiler.isAlwaysFalse) ?? false)
+      || statement.joins.contains { $0.kind != .left && ($0.condition.map(ExpressionCompiler.isAlwaysFalse) ?? false) }
     guard !foldedFalse else {
       isAlwaysFalse = true
       loops = (0..<count).map { RelationalSelect.Loop(source: $0, isLeft: false, lookup: nil, conditions: []) }
@@ -88,7 +88,13 @@ struct JoinPlanner {
       }
       terms = kept
     }
-    if hasLeft { try hoisted(&final) } else { try hoisted(&pool) }
+    if hasLeft {
+      try hoisted(&final)
+      // An inner join's ON terms join the WHERE clause as well (a LEFT JOIN's depend on its table).
+      for source in 1..<max(count, 1) where !Self.isLeft(source, statement) { try hoisted(&onTerms[source]) }
+    } else {
+      try hoisted(&pool)
+    }
 
     let equalities = try (pool + onTerms.flatMap { $0 }).flatMap { try Self.equalities($0, scope: scope) }
 

@@ -151,8 +151,10 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     // ORDER BY and GROUP BY may not name the levels around this one (`resolveSelectStep`).
     scope.hidesOuter = true
     compiler.aggregatePolicy = isAggregate ? .collect : .deferredMisuse
+    try SelectPlan.checkOrdinals(statement.orderBy.map(\.expression), clause: "ORDER", columns: statement.columns.count)
     let compiledOrder = try statement.orderBy.map { try compiler.compile($0.expression) }
     compiler.aggregatePolicy = .groupBy
+    try SelectPlan.checkOrdinals(statement.groupBy, clause: "GROUP", columns: statement.columns.count)
     let compiledGroups = try statement.groupBy.map(compiler.compile)
     scope.hidesOuter = false
     try compiler.throwPendingNameError()
@@ -172,6 +174,14 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     }
     if isAggregate {
       var part = SelectPlan.aggregatePart(statement, compiler: compiler, compiledGroups: compiledGroups, having: having)
+      if !statement.groupBy.isEmpty, !statement.orderBy.isEmpty, !part.orderedByGroups {
+        let outputs = statement.columns + statement.orderBy.map(\.expression) + (statement.having.map { [$0] } ?? [])
+        if outputs.contains(where: Self.mayRetypeGroupValue) {
+          throw EngineError.unsupported(
+            "IN on a column outside aggregates, in a grouped join or subquery sorted after grouping (SQLite may "
+              + "convert the group's value in place)")
+        }
+      }
       part.checksOrderFreedom = !pinned
       aggregate = part
     } else {
@@ -541,5 +551,24 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
   private static func isSingleCharacter(_ expression: SQLExpression) -> Bool {
     if case .literal(.text(let text)) = expression { return text.count == 1 }
     return false
+  }
+
+  /// Whether the expression holds, outside aggregate calls, `column IN (SELECT …)` or `column IN
+  /// (three or more values)`: SQLite applies the comparison's affinity to the register holding
+  /// the group's value of the column, in place, and later reads of the group may see it changed
+  /// (see ``SelectPlan/retypesGroupColumn(_:_:)`` for one table).
+  static func mayRetypeGroupValue(_ expression: SQLExpression) -> Bool {
+    func isColumn(_ expression: SQLExpression) -> Bool {
+      switch expression {
+      case .column, .qualifiedColumn: true
+      default: false
+      }
+    }
+    switch expression {
+    case .aggregate: return false
+    case .inSubquery(let operand, _, _) where isColumn(operand): return true
+    case .inList(let operand, let list, _) where isColumn(operand) && list.count >= 3: return true
+    default: return expression.children.contains(where: mayRetypeGroupValue)
+    }
   }
 }

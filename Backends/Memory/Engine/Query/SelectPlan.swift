@@ -214,7 +214,7 @@ final class SelectPlan: Sendable {
 
   /// An ORDER BY or GROUP BY term that SQLite's parser folded to the integer 0 reads as the
   /// column ordinal 0, which is out of range.
-  private static func checkOrdinals(_ terms: [SQLExpression], clause: String, columns: Int) throws {
+  static func checkOrdinals(_ terms: [SQLExpression], clause: String, columns: Int) throws {
     for (index, term) in terms.enumerated() where ExpressionCompiler.isFoldedInteger(ExpressionCompiler.withoutCollate(term)) {
       throw EngineError.sqlite(
         1, "\(ordinal(index + 1)) \(clause) BY term out of range - should be between 1 and \(columns)")

@@ -43,8 +43,12 @@ public struct Select<Root: Table, Output>: Sendable {
       // A common table expression's rows have no rowid: its result columns order them instead.
       let common = Set(statement.with?.tables.map(\.name) ?? [])
       let tables = statement.sources.filter { !common.contains($0.table) }
+      // A join's rowids are written `+"t".rowid`: the same order, but one SQLite cannot get by
+      // reading a table in rowid order, so it plans the join for its WHERE clause and sorts the
+      // rows found, instead of scanning the first table to skip the sort.
       let rowids: [SQLExpression] =
-        statement.joins.isEmpty ? (tables.isEmpty ? [] : [.rowid]) : tables.map { .qualifiedRowid(source: $0.alias) }
+        statement.joins.isEmpty
+        ? (tables.isEmpty ? [] : [.rowid]) : tables.map { .unary(.plus, .qualifiedRowid(source: $0.alias)) }
       tieBreakers = rowids + (tables.count < statement.sources.count ? statement.columns : [])
     }
     statement.orderBy += tieBreakers.map { OrderingTerm($0) }
