@@ -14,7 +14,6 @@ extension ExpressionCompiler {
   }
 
   private func condition(_ expression: SQLExpression, wantTrue: Bool) throws -> CompiledCondition {
-    try abortAfterPendingNameError(at: expression)
     if Self.foldsToZero(expression) { return CompiledCondition(test: { _ in !wantTrue }, isConstant: true) }
     if case .inList(let operand, let list, let negated) = expression,
       let rewritten = Self.singleValueIn(operand, list, negated: negated)

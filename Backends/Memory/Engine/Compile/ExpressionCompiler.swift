@@ -36,27 +36,89 @@ final class ExpressionCompiler {
   var commonTables: CommonTableScope?
   /// Set when a subquery that reads a query around it is compiled (cleared by the caller).
   var compiledCorrelatedSubquery = false
-  /// A name error inside `x IS [NOT] NULL`: SQLite's resolver ignores the abort of that operand
-  /// and walks on, so a later name error replaces this one; thrown at the end of the statement
-  /// (``throwPendingNameError()``) when none came.
-  private(set) var pendingNameError: TandemError?
   /// How many `compile`/`condition` calls are running (1: a whole expression of the statement).
   private var resolutionDepth = 0
 
-  /// Throws the name error an `IS NULL` operand left, if any.
-  func throwPendingNameError() throws {
-    if let pendingNameError { throw pendingNameError }
-  }
-
-  /// After an `IS NULL` operand's name error, SQLite's resolver walks on through column
-  /// references (a failing one reports its own error, which then wins) and stops at the first
-  /// other node it visits (`resolveExprStep` ends with an abort once an error was counted).
-  func abortAfterPendingNameError(at expression: SQLExpression) throws {
-    guard let pendingNameError else { return }
-    switch expression {
-    case .column, .qualifiedColumn, .rowid, .qualifiedRowid: return
-    default: throw pendingNameError
+  /// The name error SQLite reports for one expression of the statement, if any, found by
+  /// walking it as `resolve.c` does.
+  ///
+  /// The walk is pre-order. A column reference that fails records its error (a later one
+  /// replaces an earlier one, as `sqlite3ErrorMsg` does) and stops the walk. A function call
+  /// (LIKE and GLOB included) and `x IS [NOT] NULL` walk their operands themselves and ignore
+  /// that walk's stop, so the walk goes on after them; a column reference that resolves lets it
+  /// go on too; any other node stops it once an error was recorded. A subquery is resolved where
+  /// the walk meets it (before the value an `IN` compares).
+  func nameResolutionError(_ expression: SQLExpression) -> TandemError? {
+    var error: TandemError?
+    /// Resolves a subquery as SQLite does at its place in the walk; whether it failed.
+    func resolves(_ query: SelectStatement) -> Bool {
+      do {
+        _ = try subquery(.exists(query, negated: false))
+        return false
+      } catch let failure as TandemError where Self.isNameError(failure) {
+        error = failure
+        return true
+      } catch {
+        return false
+      }
     }
+    /// Whether the walk stops.
+    func walk(_ node: SQLExpression) -> Bool {
+      // Parts SQLite's parser folded away (`x IN ()`, an AND holding it) are never resolved.
+      if Self.foldsToZero(node) { return error != nil }
+      if case .inList(_, let list, _) = node, list.isEmpty { return error != nil }
+      switch node {
+      case .column, .qualifiedColumn, .rowid, .qualifiedRowid:
+        do {
+          _ = try compileNode(node)
+          return false
+        } catch let failure as TandemError where Self.isNameError(failure) {
+          error = failure
+          return true
+        } catch {
+          return false
+        }
+      case .isNull(let operand, _):
+        _ = walk(operand)
+        return false
+      case .function(_, let arguments):
+        for argument in arguments where walk(argument) { break }
+        return false
+      case .aggregate(_, let argument, _):
+        if let argument { _ = walk(argument) }
+        return false
+      case .like(let value, let pattern, let escape, _):
+        // like(pattern, value, escape)
+        for argument in [pattern, value] + (escape.map { [$0] } ?? []) where walk(argument) { break }
+        return false
+      case .glob(let value, let pattern, _):
+        for argument in [pattern, value] where walk(argument) { break }
+        return false
+      case .subquery(let query), .exists(let query, _):
+        return error != nil || resolves(query)
+      case .inSubquery(let operand, let query, _):
+        // The subquery is resolved before the value it is compared with.
+        return error != nil || resolves(query) || walk(operand)
+      case .binary(let op, let lhs, let rhs) where op == .is || op == .isNot:
+        // `x IS y` resolves a bare name `y` first (to see whether it is TRUE or FALSE).
+        let bare = Self.withoutCollate(rhs)
+        switch bare {
+        case .column, .rowid:
+          if error != nil { return true }
+          return walk(bare) || walk(lhs)
+        default:
+          if error != nil { return true }
+          return walk(lhs) || walk(rhs)
+        }
+      case .excluded:
+        return error != nil
+      default:
+        if error != nil { return true }
+        return node.children.contains(where: walk)
+      }
+    }
+    _ = walk(expression)
+    return error
   }
   /// Whether `excluded.x` may appear (an upsert's DO UPDATE).
   var allowsExcluded = false
@@ -100,16 +162,13 @@ final class ExpressionCompiler {
     try resolving(expression) { try compileNode(expression) }
   }
 
-  /// Runs one step of name resolution: stops at once after an `IS NULL` operand's name error
-  /// (``abortAfterPendingNameError(at:)``), and, for an expression of the statement itself (not
-  /// a part of one), throws that error at its end, as `sqlite3ResolveExprNames` returns it.
+  /// Compiles an expression of the statement itself (not a part of one) after checking it for
+  /// the name error SQLite would report first (``nameResolutionError(_:)``).
   func resolving<Result>(_ expression: SQLExpression, _ body: () throws -> Result) throws -> Result {
-    try abortAfterPendingNameError(at: expression)
+    if resolutionDepth == 0, let error = nameResolutionError(expression) { throw error }
     resolutionDepth += 1
     defer { resolutionDepth -= 1 }
-    let result = try body()
-    if resolutionDepth == 1, let pendingNameError { throw pendingNameError }
-    return result
+    return try body()
   }
 
   private func compileNode(_ expression: SQLExpression) throws -> CompiledExpression {
@@ -248,13 +307,7 @@ final class ExpressionCompiler {
       }
 
     case .isNull(let operand, let negated):
-      let inner: CompiledExpression
-      do {
-        inner = try compile(operand)
-      } catch let error as TandemError where Self.isNameError(error) {
-        pendingNameError = error
-        return constant { _ in .null }
-      }
+      let inner = try compile(operand)
       // SQLite answers `x IS [NOT] NULL` up front when x is a column that cannot hold NULL (a
       // NOT NULL column or the rowid), even where x reads no row (an aggregate over no rows).
       if cannotBeNull(operand) {

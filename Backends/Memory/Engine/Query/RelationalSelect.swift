@@ -157,7 +157,6 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     try SelectPlan.checkOrdinals(statement.groupBy, clause: "GROUP", columns: statement.columns.count)
     let compiledGroups = try statement.groupBy.map(compiler.compile)
     scope.hidesOuter = false
-    try compiler.throwPendingNameError()
     if let error = compiler.deferredError { throw error }
 
     self.parameterNames = compiler.parameterNames

@@ -107,7 +107,6 @@ final class SelectPlan: Sendable {
     compiler.aggregatePolicy = .groupBy
     try Self.checkOrdinals(statement.groupBy, clause: "GROUP", columns: statement.columns.count)
     let compiledGroups = try statement.groupBy.map(compiler.compile)
-    try compiler.throwPendingNameError()
     if let error = compiler.deferredError { throw error }
 
     parameterNames = compiler.parameterNames

@@ -49,7 +49,6 @@ final class UpdatePlan: Sendable {
       request.loops.exactColumnsUsed.insert(column)
     }
     source = try ScanSource(filter: statement.filter, table: definition, request: request, compiler: compiler)
-    try compiler.throwPendingNameError()
     parameterNames = compiler.parameterNames
     placeholderNames = StatementValidation.placeholderNames(.update(statement))
   }
