@@ -14,6 +14,12 @@ extension SQLTextWriter {
   /// `JOIN`, and SQLite plans them freely: their rows are then sorted by an ORDER BY that ends
   /// with every source's rowid, so the plan cannot change the answer.
   mutating func writeSelect(_ select: SelectStatement) throws {
+    if scopes.isEmpty, select.with == nil, select.compound.isEmpty, !select.joins.isEmpty, !select.isAggregate,
+      !select.distinct, !select.orderBy.isEmpty, !select.columns.isEmpty,
+      select.orderBy.allSatisfy({ resolvesSurely($0.expression, in: select) })
+    {
+      return try writeSortedJoin(select)
+    }
     if let clause = select.with {
       try writeWith(clause)
     }
@@ -31,6 +37,53 @@ extension SQLTextWriter {
       try writeSelectCore(term.select)
     }
     try writeOrderAndLimit(select, isCompound: !select.compound.isEmpty)
+  }
+
+  /// A statement's join with an ORDER BY, written so that SQLite plans the join for its WHERE
+  /// clause alone and sorts what it finds:
+  ///
+  /// ```sql
+  /// SELECT "tandem_c0", … FROM (SELECT <column> AS "tandem_c0", …, <term> AS "tandem_o0", …
+  ///   FROM … WHERE … LIMIT -1 OFFSET 0) ORDER BY "tandem_o0" ASC, … LIMIT … OFFSET …
+  /// ```
+  ///
+  /// Without stored statistics SQLite takes every table for a million rows, and an ORDER BY (the
+  /// rowid tie-breakers above all) leads it to read the first table whole in rowid order rather
+  /// than follow the foreign key's index from a filtered table. The OFFSET keeps the subquery
+  /// from being flattened back into the statement. The rows, their values and their order are
+  /// those of the plain statement: a subquery's columns keep their expressions' collations.
+  private mutating func writeSortedJoin(_ select: SelectStatement) throws {
+    var inner = select
+    inner.orderBy = []
+    inner.limit = nil
+    inner.offset = nil
+    self += "SELECT "
+    try writeList(Array(select.columns.indices)) { writer, index in writer += "\"tandem_c\(index)\"" }
+    self += " FROM ("
+    try writeSelectCore(inner, extraColumns: select.orderBy.map(\.expression))
+    self += " LIMIT -1 OFFSET 0)"
+    var outer = select
+    outer.orderBy = select.orderBy.enumerated().map { index, term in
+      OrderingTerm(.column("tandem_o\(index)"), descending: term.descending, nulls: term.nulls)
+    }
+    try writeOrderAndLimit(outer, isCompound: false)
+  }
+
+  /// Whether an ORDER BY term is a column or rowid of one of the select's sources, qualified by
+  /// its alias, that exists (under `+` or COLLATE): such a term can fail nowhere, so moving it
+  /// into the subquery of ``writeSortedJoin(_:)`` changes no error SQLite reports.
+  private func resolvesSurely(_ term: SQLExpression, in select: SelectStatement) -> Bool {
+    switch term {
+    case .unary(.plus, let inner), .collate(let inner, _):
+      return resolvesSurely(inner, in: select)
+    case .qualifiedRowid(let alias):
+      return select.sources.contains { $0.alias == alias }
+    case .qualifiedColumn(let alias, let name):
+      guard let table = select.sources.first(where: { $0.alias == alias })?.table else { return false }
+      return columnTraits[SQLRenderer.asciiLowercased(table)]?[SQLRenderer.asciiLowercased(name)] != nil
+    default:
+      return false
+    }
   }
 
   /// `WITH [RECURSIVE] "name"("column", …) AS (SELECT …), … ` (its names stay in scope until the
@@ -58,8 +111,9 @@ extension SQLTextWriter {
     commonTableNames.append(names)
   }
 
-  /// The result columns, sources, WHERE, GROUP BY and HAVING of one select.
-  private mutating func writeSelectCore(_ select: SelectStatement) throws {
+  /// The result columns, sources, WHERE, GROUP BY and HAVING of one select; with
+  /// `extraColumns`, the result columns are named `tandem_c0`… and the extra ones `tandem_o0`…
+  private mutating func writeSelectCore(_ select: SelectStatement, extraColumns: [SQLExpression]? = nil) throws {
     guard !select.columns.isEmpty else {
       throw TandemError.misuse("a select needs at least one result column")
     }
@@ -78,7 +132,17 @@ extension SQLTextWriter {
         return columnTraits[name]?[SQLRenderer.asciiLowercased(column)]
       }
     self += select.distinct ? "SELECT DISTINCT " : "SELECT "
-    try writeList(select.columns) { try $0.write($1) }
+    if let extraColumns {
+      let named = select.columns.enumerated().map { ($0.element, "tandem_c\($0.offset)") }
+        + extraColumns.enumerated().map { ($0.element, "tandem_o\($0.offset)") }
+      try writeList(named) { writer, column in
+        try writer.write(column.0)
+        writer += " AS "
+        try writer.writeIdentifier(column.1)
+      }
+    } else {
+      try writeList(select.columns) { try $0.write($1) }
+    }
     self += " FROM "
     try writeSource(table: select.table, alias: select.alias, notIndexed: pinsOrder)
     for join in select.joins {

@@ -20,10 +20,15 @@ import Testing
       .where { _, shelf in shelf.name == "Work" }
       .order { book, shelf in (shelf.name, book.title) }
       .select { book, shelf in (book.title, shelf.name) }
+    // A sorted join runs as a subquery that SQLite plans for its WHERE clause alone; the rows are
+    // then sorted outside it (see SQLTextWriter.writeSortedJoin).
     #expect(
       try query.renderedSQL().sql
-        == #"SELECT "books"."title", "shelfs"."name" FROM "books" JOIN "shelfs" ON ("books"."shelfID" = "shelfs"."id")"#
-        + #" WHERE ("shelfs"."name" = ?) ORDER BY "shelfs"."name" ASC, "books"."title" ASC, (+"books".rowid) ASC, (+"shelfs".rowid) ASC"#)
+        == #"SELECT "tandem_c0", "tandem_c1" FROM (SELECT "books"."title" AS "tandem_c0", "shelfs"."name" AS "tandem_c1","#
+        + #" "shelfs"."name" AS "tandem_o0", "books"."title" AS "tandem_o1", (+"books".rowid) AS "tandem_o2","#
+        + #" (+"shelfs".rowid) AS "tandem_o3" FROM "books" JOIN "shelfs" ON ("books"."shelfID" = "shelfs"."id")"#
+        + #" WHERE ("shelfs"."name" = ?) LIMIT -1 OFFSET 0)"#
+        + #" ORDER BY "tandem_o0" ASC, "tandem_o1" ASC, "tandem_o2" ASC, "tandem_o3" ASC"#)
   }
 
   @Test func orderFreeAggregateOverALeftJoinLetsSQLitePlan() throws {
@@ -53,8 +58,9 @@ import Testing
     let query = Book.join(Book.self) { $0.shelfID == $1.shelfID }.select { a, b in (a.id, b.id) }
     #expect(
       try query.renderedSQL().sql
-        == #"SELECT "books"."id", "books_2"."id" FROM "books" JOIN "books" AS "books_2""#
-        + #" ON ("books"."shelfID" = "books_2"."shelfID") ORDER BY (+"books".rowid) ASC, (+"books_2".rowid) ASC"#)
+        == #"SELECT "tandem_c0", "tandem_c1" FROM (SELECT "books"."id" AS "tandem_c0", "books_2"."id" AS "tandem_c1","#
+        + #" (+"books".rowid) AS "tandem_o0", (+"books_2".rowid) AS "tandem_o1" FROM "books" JOIN "books" AS "books_2""#
+        + #" ON ("books"."shelfID" = "books_2"."shelfID") LIMIT -1 OFFSET 0) ORDER BY "tandem_o0" ASC, "tandem_o1" ASC"#)
   }
 
   @Test func correlatedExistsQualifiesTheOuterColumn() throws {

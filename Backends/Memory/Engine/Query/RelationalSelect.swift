@@ -124,6 +124,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     compiler.hidesColumns = false
 
     compiler.aggregatePolicy = isAggregate ? .collect : .forbidden
+    compiler.compiledCorrelatedSubquery = false
     let compiledColumns = try statement.columns.map(compiler.compile)
     var having: ConditionEvaluator?
     if let clause = statement.having {
@@ -131,6 +132,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       having = try compiler.condition(clause).test
     }
     compiler.aggregatePolicy = .forbidden
+    var outputsReadRowInSubquery = compiler.compiledCorrelatedSubquery
     // A join's visiting order is pinned (in FROM order, each source in rowid order) only when it
     // can change the answer; one table's aggregate or DISTINCT is always read in rowid order, as
     // the SQLite backend reads it (NOT INDEXED).
@@ -152,7 +154,16 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     scope.hidesOuter = true
     compiler.aggregatePolicy = isAggregate ? .collect : .deferredMisuse
     try SelectPlan.checkOrdinals(statement.orderBy.map(\.expression), clause: "ORDER", columns: statement.columns.count)
+    compiler.compiledCorrelatedSubquery = false
     let compiledOrder = try statement.orderBy.map { try compiler.compile($0.expression) }
+    outputsReadRowInSubquery = outputsReadRowInSubquery || compiler.compiledCorrelatedSubquery
+    if isAggregate && outputsReadRowInSubquery {
+      // A subquery reading a group's column may compare it with an index key: SQLite then
+      // converts the register holding the group's value in place, and the result column shows
+      // the converted value, depending on its plan.
+      throw EngineError.unsupported(
+        "a subquery reading the row of an aggregate query in its result columns, HAVING or ORDER BY")
+    }
     compiler.aggregatePolicy = .groupBy
     try SelectPlan.checkOrdinals(statement.groupBy, clause: "GROUP", columns: statement.columns.count)
     let compiledGroups = try statement.groupBy.map(compiler.compile)
