@@ -70,6 +70,21 @@ extension ExpressionCompiler {
   }
 
   private func operand(_ expression: SQLExpression, _ compiled: CompiledExpression) -> Operand {
+    // A column of a relational query is a slot of its combined row, read like a table's column.
+    if let scope, !hidesColumns {
+      switch expression {
+      case .column(let name):
+        if let reference = try? scope.resolve(column: name, source: nil) { return .column(reference.slot) }
+      case .qualifiedColumn(let source, let name):
+        if let reference = try? scope.resolve(column: name, source: source) { return .column(reference.slot) }
+      case .rowid:
+        if let reference = try? scope.resolveRowid(source: nil) { return .column(reference.slot) }
+      case .qualifiedRowid(let source):
+        if let reference = try? scope.resolveRowid(source: source) { return .column(reference.slot) }
+      default:
+        break
+      }
+    }
     switch expression {
     case .literal(let value):
       return .value(ValueOperations.bound(value))
