@@ -20,6 +20,12 @@ extension SQLTextWriter {
     {
       return try writeSortedJoin(select)
     }
+    if scopes.isEmpty, select.with == nil, select.compound.isEmpty, !select.joins.isEmpty,
+      select.isAggregate || select.distinct, visitOrderMatters(select),
+      let references = orderedRowsReferences(select)
+    {
+      return try writeOverOrderedRows(select, references: references)
+    }
     if let clause = select.with {
       try writeWith(clause)
     }
@@ -69,6 +75,94 @@ extension SQLTextWriter {
     try writeOrderAndLimit(outer, isCompound: false)
   }
 
+  /// Whether the answer of the select (a join) depends on the order its rows are visited in
+  /// (``SelectStatement/answerDependsOnVisitOrder(_:)``, with the traits of the tables read).
+  private func visitOrderMatters(_ select: SelectStatement) -> Bool {
+    select.answerDependsOnVisitOrder { table, column in
+      let name = SQLRenderer.asciiLowercased(table)
+      // A common table expression's columns have no declared type.
+      if commonTableNames.last?.contains(name) == true { return nil }
+      return columnTraits[name]?[SQLRenderer.asciiLowercased(column)]
+    }
+  }
+
+  /// The column references of an aggregate or DISTINCT join's result columns, GROUP BY, HAVING
+  /// and ORDER BY, each once, when all are columns or rowids of its sources that surely exist and
+  /// no subquery appears there; `nil` otherwise.
+  private func orderedRowsReferences(_ select: SelectStatement) -> [SQLExpression]? {
+    var references: [SQLExpression] = []
+    var valid = true
+    func walk(_ expression: SQLExpression) {
+      switch expression {
+      case .qualifiedColumn, .qualifiedRowid:
+        if !resolvesSurely(expression, in: select) { valid = false }
+        if !references.contains(expression) { references.append(expression) }
+      case .column, .rowid, .subquery, .exists, .inSubquery, .resultColumn, .excluded:
+        valid = false
+      default:
+        expression.children.forEach(walk)
+      }
+    }
+    let outputs = select.columns + select.groupBy + (select.having.map { [$0] } ?? []) + select.orderBy.map(\.expression)
+    outputs.forEach(walk)
+    return valid ? references : nil
+  }
+
+  /// An aggregate or DISTINCT join whose answer depends on the order its rows are visited in,
+  /// written over a subquery that delivers the joined rows in that order — each source's rowid,
+  /// in FROM order, the order the memory engine visits them in — while SQLite plans the join
+  /// itself freely (with its indexes):
+  ///
+  /// ```sql
+  /// SELECT "tandem_v0", total("tandem_v1") FROM (SELECT "lists"."name" AS "tandem_v0",
+  ///   "tasks"."estimate" AS "tandem_v1" FROM "lists" JOIN "tasks" ON … WHERE …
+  ///   ORDER BY "lists".rowid, "tasks".rowid LIMIT -1 OFFSET 0) GROUP BY "tandem_v0" …
+  /// ```
+  ///
+  /// The OFFSET keeps SQLite from flattening the subquery; its columns keep their expressions'
+  /// affinities and collations, so the outer query compares and groups as the plain one would.
+  private mutating func writeOverOrderedRows(_ select: SelectStatement, references: [SQLExpression]) throws {
+    var columns = references
+    if columns.isEmpty, let first = select.sources.first { columns = [.qualifiedRowid(source: first.alias)] }
+    func name(_ index: Int) -> String { "tandem_v\(index)" }
+    func rewritten(_ expression: SQLExpression) -> SQLExpression {
+      expression.mapped { node in
+        if let index = columns.firstIndex(of: node) { return .column(name(index)) }
+        return node
+      }
+    }
+    var inner = select
+    inner.columns = columns
+    inner.distinct = false
+    inner.groupBy = []
+    inner.having = nil
+    inner.orderBy = select.sources.map { OrderingTerm(.qualifiedRowid(source: $0.alias)) }
+    inner.limit = nil
+    inner.offset = nil
+
+    self += select.distinct ? "SELECT DISTINCT " : "SELECT "
+    try writeList(select.columns.map(rewritten)) { try $0.write($1) }
+    self += " FROM ("
+    try writeSelectCore(inner, extraColumns: nil, columnNames: columns.indices.map(name))
+    try writeOrderAndLimit(inner, isCompound: false)
+    self += " LIMIT -1 OFFSET 0)"
+    if !select.groupBy.isEmpty {
+      self += " GROUP BY "
+      try writeList(select.groupBy.map(rewritten)) { try $0.write($1) }
+    }
+    if let having = select.having {
+      self += " HAVING "
+      try write(rewritten(having))
+    }
+    var outer = select
+    outer.orderBy = select.orderBy.map { term in
+      var term = term
+      term.expression = rewritten(term.expression)
+      return term
+    }
+    try writeOrderAndLimit(outer, isCompound: false)
+  }
+
   /// Whether an ORDER BY term is a column or rowid of one of the select's sources, qualified by
   /// its alias, that exists (under `+` or COLLATE): such a term can fail nowhere, so moving it
   /// into the subquery of ``writeSortedJoin(_:)`` changes no error SQLite reports.
@@ -113,7 +207,9 @@ extension SQLTextWriter {
 
   /// The result columns, sources, WHERE, GROUP BY and HAVING of one select; with
   /// `extraColumns`, the result columns are named `tandem_c0`… and the extra ones `tandem_o0`…
-  private mutating func writeSelectCore(_ select: SelectStatement, extraColumns: [SQLExpression]? = nil) throws {
+  private mutating func writeSelectCore(
+    _ select: SelectStatement, extraColumns: [SQLExpression]? = nil, columnNames: [String]? = nil
+  ) throws {
     guard !select.columns.isEmpty else {
       throw TandemError.misuse("a select needs at least one result column")
     }
@@ -122,17 +218,15 @@ extension SQLTextWriter {
     scopes.append(scope)
     defer { scopes.removeLast() }
 
-    let pinsOrder =
-      select.joins.isEmpty
-      ? select.isAggregate || select.distinct
-      : select.answerDependsOnVisitOrder { table, column in
-        let name = SQLRenderer.asciiLowercased(table)
-        // A common table expression's columns have no declared type.
-        if commonTableNames.last?.contains(name) == true { return nil }
-        return columnTraits[name]?[SQLRenderer.asciiLowercased(column)]
-      }
+    let pinsOrder = select.joins.isEmpty ? select.isAggregate || select.distinct : visitOrderMatters(select)
     self += select.distinct ? "SELECT DISTINCT " : "SELECT "
-    if let extraColumns {
+    if let columnNames {
+      try writeList(Array(zip(select.columns, columnNames))) { writer, column in
+        try writer.write(column.0)
+        writer += " AS "
+        try writer.writeIdentifier(column.1)
+      }
+    } else if let extraColumns {
       let named = select.columns.enumerated().map { ($0.element, "tandem_c\($0.offset)") }
         + extraColumns.enumerated().map { ($0.element, "tandem_o\($0.offset)") }
       try writeList(named) { writer, column in

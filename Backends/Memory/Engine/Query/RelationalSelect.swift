@@ -88,7 +88,6 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     _ statement: SelectStatement, catalog: Catalog, outer: SourceScope?, prefix: Prefix, parameterNames: [String],
     commonTables: CommonTableScope?
   ) throws {
-    try Self.refuseFallible(statement)
     guard statement.with == nil, statement.compound.isEmpty else {
       throw TandemError.misuse("a WITH clause or compound reached a single select")  // RelationalQuery splits them off
     }
@@ -107,7 +106,6 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     }
     let scope = SourceScope(sources: sources, parent: outer)
     self.scope = scope
-    if outer != nil { try Self.refuseOuterAggregates(statement, scope: scope, catalog: catalog) }
     self.storages = storages
     commonSources = common
     self.prefix = prefix
@@ -126,6 +124,8 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     compiler.aggregatePolicy = isAggregate ? .collect : .forbidden
     compiler.compiledCorrelatedSubquery = false
     let compiledColumns = try statement.columns.map(compiler.compile)
+    // Whether this level aggregates at all is known once its result columns are resolved.
+    if outer != nil { try Self.refuseOuterAggregates(statement, scope: scope, catalog: catalog) }
     var having: ConditionEvaluator?
     if let clause = statement.having {
       guard isAggregate else { throw EngineError.sqlite(1, "HAVING clause on a non-aggregate query") }
@@ -184,11 +184,13 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     }
     if isAggregate {
       var part = SelectPlan.aggregatePart(statement, compiler: compiler, compiledGroups: compiledGroups, having: having)
-      if !statement.groupBy.isEmpty, !statement.orderBy.isEmpty, !part.orderedByGroups {
+      // The group's column is read again after the IN converted it, in the same row or by the
+      // sorter: whether it shows depends on SQLite's code.
+      if !statement.groupBy.isEmpty {
         let outputs = statement.columns + statement.orderBy.map(\.expression) + (statement.having.map { [$0] } ?? [])
         if outputs.contains(where: Self.mayRetypeGroupValue) {
           throw EngineError.unsupported(
-            "IN on a column outside aggregates, in a grouped join or subquery sorted after grouping (SQLite may "
+            "IN on a column outside aggregates, in a grouped join or subquery (SQLite may "
               + "convert the group's value in place)")
         }
       }
@@ -197,6 +199,8 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     } else {
       aggregate = nil
     }
+    // Refused after name resolution: a statement with a bad name reports that error first.
+    try Self.refuseFallible(statement)
   }
 
   /// Runs the query with `outer` as the row around it (parameters included) and hands each
