@@ -575,6 +575,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     func isColumn(_ expression: SQLExpression) -> Bool {
       switch expression {
       case .column, .qualifiedColumn: true
+      case .collate(let inner, _), .unary(.plus, let inner): isColumn(inner)
       default: false
       }
     }
