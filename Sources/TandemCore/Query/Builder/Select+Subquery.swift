@@ -27,3 +27,24 @@ extension QueryExpression where QueryValue: ColumnType, QueryValue._QueryEqualit
     TypedExpression(.inSubquery(expression, query.base, negated: true))
   }
 }
+
+extension QueryExpression
+where
+  QueryValue: _OptionalQueryValue & ColumnType, QueryValue._Wrapped: ColumnType,
+  QueryValue._QueryEquality: _EqualityMatchesSwift
+{
+  /// `expr IN (SELECT …)` for an optional value and a query of the wrapped type (a nullable
+  /// foreign key against the parent's keys).
+  ///
+  /// ```swift
+  /// Reminder.where { $0.listID.in(RemindersList.where { $0.isArchived }.select { $0.id }) }  // listID: Int?
+  /// ```
+  public func `in`<Root>(_ query: Select<Root, QueryValue._Wrapped>) -> TypedExpression<Bool> {
+    TypedExpression(.inSubquery(expression, query.base, negated: false))
+  }
+
+  /// `expr NOT IN (SELECT …)` for an optional value and a query of the wrapped type.
+  public func notIn<Root>(_ query: Select<Root, QueryValue._Wrapped>) -> TypedExpression<Bool> {
+    TypedExpression(.inSubquery(expression, query.base, negated: true))
+  }
+}
