@@ -66,7 +66,10 @@ extension SQLTextWriter {
     self += "SELECT "
     try writeList(Array(select.columns.indices)) { writer, index in writer += "\"tandem_c\(index)\"" }
     self += " FROM ("
-    try writeSelectCore(inner, extraColumns: select.orderBy.map(\.expression))
+    let named =
+      select.columns.enumerated().map { ($0.element, "tandem_c\($0.offset)") }
+      + select.orderBy.enumerated().map { ($0.element.expression, "tandem_o\($0.offset)") }
+    try writeSelectCore(inner, namedColumns: named)
     self += " LIMIT -1 OFFSET 0)"
     var outer = select
     outer.orderBy = select.orderBy.enumerated().map { index, term in
@@ -143,7 +146,7 @@ extension SQLTextWriter {
     self += select.distinct ? "SELECT DISTINCT " : "SELECT "
     try writeList(select.columns.map(rewritten)) { try $0.write($1) }
     self += " FROM ("
-    try writeSelectCore(inner, extraColumns: nil, columnNames: columns.indices.map(name))
+    try writeSelectCore(inner, namedColumns: columns.enumerated().map { ($0.element, name($0.offset)) })
     try writeOrderAndLimit(inner, isCompound: false)
     self += " LIMIT -1 OFFSET 0)"
     if !select.groupBy.isEmpty {
@@ -206,9 +209,9 @@ extension SQLTextWriter {
   }
 
   /// The result columns, sources, WHERE, GROUP BY and HAVING of one select; with
-  /// `extraColumns`, the result columns are named `tandem_c0`… and the extra ones `tandem_o0`…
+  /// `namedColumns`, those are the result columns, each written `expression AS "name"`.
   private mutating func writeSelectCore(
-    _ select: SelectStatement, extraColumns: [SQLExpression]? = nil, columnNames: [String]? = nil
+    _ select: SelectStatement, namedColumns: [(SQLExpression, String)]? = nil
   ) throws {
     guard !select.columns.isEmpty else {
       throw TandemError.misuse("a select needs at least one result column")
@@ -220,16 +223,8 @@ extension SQLTextWriter {
 
     let pinsOrder = select.joins.isEmpty ? select.isAggregate || select.distinct : visitOrderMatters(select)
     self += select.distinct ? "SELECT DISTINCT " : "SELECT "
-    if let columnNames {
-      try writeList(Array(zip(select.columns, columnNames))) { writer, column in
-        try writer.write(column.0)
-        writer += " AS "
-        try writer.writeIdentifier(column.1)
-      }
-    } else if let extraColumns {
-      let named = select.columns.enumerated().map { ($0.element, "tandem_c\($0.offset)") }
-        + extraColumns.enumerated().map { ($0.element, "tandem_o\($0.offset)") }
-      try writeList(named) { writer, column in
+    if let namedColumns {
+      try writeList(namedColumns) { writer, column in
         try writer.write(column.0)
         writer += " AS "
         try writer.writeIdentifier(column.1)

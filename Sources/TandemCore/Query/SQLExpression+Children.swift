@@ -105,4 +105,20 @@ extension SQLExpression {
     }
     return transform(result)
   }
+
+  /// The expression with the columns and rowid of the source `isSource` accepts written plain
+  /// (`"t"."a"` as `"a"`, `"t".rowid` as the rowid), at this query level (subqueries keep theirs).
+  ///
+  /// ```swift
+  /// SQLExpression.qualifiedColumn(source: "t", name: "a").unqualifyingColumns { $0 == "t" }  // .column("a")
+  /// ```
+  public func unqualifyingColumns(of isSource: (String) -> Bool) -> SQLExpression {
+    mapped { node in
+      switch node {
+      case .qualifiedColumn(let source, let name) where isSource(source): .column(name)
+      case .qualifiedRowid(let source) where isSource(source): .rowid
+      default: node
+      }
+    }
+  }
 }

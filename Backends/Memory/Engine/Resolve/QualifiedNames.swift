@@ -13,13 +13,7 @@ import TandemCore
 enum QualifiedNames {
   static func unqualified(_ expression: SQLExpression, table: String) -> SQLExpression {
     let key = NameKey(table)
-    return expression.mapped { node in
-      switch node {
-      case .qualifiedColumn(let source, let name) where NameKey(source) == key: .column(name)
-      case .qualifiedRowid(let source) where NameKey(source) == key: .rowid
-      default: node
-      }
-    }
+    return expression.unqualifyingColumns { NameKey($0) == key }
   }
 
   static func unqualified(_ expression: SQLExpression?, table: String) -> SQLExpression? {

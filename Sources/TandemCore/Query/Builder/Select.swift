@@ -142,13 +142,7 @@ extension Select {
   func own(_ expression: SQLExpression) -> SQLExpression {
     guard base.joins.isEmpty else { return expression }
     let alias = self.alias
-    return expression.mapped { node in
-      switch node {
-      case .qualifiedColumn(let source, let name) where source == alias: .column(name)
-      case .qualifiedRowid(let source) where source == alias: .rowid
-      default: node
-      }
-    }
+    return expression.unqualifyingColumns { $0 == alias }
   }
 
   /// Adds a predicate (combined with AND when called again).
