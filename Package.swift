@@ -29,10 +29,12 @@ let package = Package(
       dependencies: ["TandemCore", "CSQLite"],
       path: "Backends/SQLite"
     ),
+    // A parser of SQLite's SQL text into the query model (for engines that do not take SQL).
+    .target(name: "TandemSQL", dependencies: ["TandemCore"]),
     // The pure-Swift engine: evaluates the query model itself.
     .target(
       name: "TandemMemory",
-      dependencies: ["TandemCore"],
+      dependencies: ["TandemCore", "TandemSQL"],
       path: "Backends/Memory"
     ),
     .macro(
@@ -63,6 +65,7 @@ let package = Package(
         .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
       ]
     ),
+    .testTarget(name: "TandemSQLTests", dependencies: ["TandemSQL", "TandemCore", "TandemSQLite", "CSQLite"]),
     .testTarget(name: "TandemSQLiteTests", dependencies: ["TandemSQLite", "TandemCore", "CSQLite"]),
     .testTarget(name: "TandemMemoryTests", dependencies: ["TandemMemory", "TandemCore", "CSQLite"]),
     .testTarget(name: "TandemTests", dependencies: ["Tandem", "CSQLite"]),
