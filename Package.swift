@@ -65,7 +65,6 @@ let package = Package(
         .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
       ]
     ),
-    .testTarget(name: "TandemSQLTests", dependencies: ["TandemSQL", "TandemCore", "TandemSQLite", "CSQLite"]),
     .testTarget(name: "TandemSQLiteTests", dependencies: ["TandemSQLite", "TandemCore", "CSQLite"]),
     .testTarget(name: "TandemMemoryTests", dependencies: ["TandemMemory", "TandemCore", "CSQLite"]),
     .testTarget(name: "TandemTests", dependencies: ["Tandem", "CSQLite"]),
