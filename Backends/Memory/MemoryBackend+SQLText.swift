@@ -44,6 +44,8 @@ extension MemoryBackend {
       let result = try execute(statement, parameters: parameters)
       if case .insert = statement { return result }
       return StatementResult(changes: result.changes)
+    case .insertSelect(let insert, let select):
+      return try insertRows(of: select, into: insert, parameters)
     case .createTable(let schema, let ifNotExists):
       try create(schema, ifNotExists: ifNotExists)
     case .createIndex(let table, let index, let ifNotExists):
@@ -57,6 +59,51 @@ extension MemoryBackend {
     }
     return StatementResult()
   }
+
+  /// `INSERT … SELECT`: the select's rows inserted in the order it produces them, as one
+  /// statement. SQLite inserts each row as the select produces it, so an error the select meets
+  /// on a later row comes after any constraint error of the rows before it; the rows inserted
+  /// before the select's error are undone. (When the select reads the table written, SQLite
+  /// first reads all of it: then the select's error comes first.)
+  private func insertRows(
+    of select: SelectStatement, into insert: InsertStatement, _ parameters: [String: SqliteValue]
+  ) throws -> StatementResult {
+    let table = try catalog.requireTable(insert.table)
+    let columns = insert.columns.isEmpty ? table.definition.columnNames : insert.columns
+    if select.columns.count != columns.count {
+      throw EngineError.sqlite(
+        1,
+        insert.columns.isEmpty
+          ? "table \(table.name) has \(columns.count) columns but \(select.columns.count) values were supplied"
+          : "\(select.columns.count) values for \(columns.count) columns")
+    }
+    var rows: [[SqliteValue]] = []
+    var selectError: (any Error)?
+    do {
+      try self.select(select, parameters: parameters) { rows.append($0) }
+    } catch {
+      selectError = error
+    }
+    let readsTarget = Statement.select(select).tablesRead.contains { SQLName.same($0, insert.table) }
+    if let selectError, readsTarget || rows.isEmpty { throw selectError }
+    guard !rows.isEmpty else { return StatementResult() }
+    guard let selectError else {
+      return try self.insert(into: insert.table, columns: columns, values: rows, conflict: insert.conflict)
+    }
+    // The rows before the select's error go in (and may fail first); then all of them are undone.
+    log.openSavepoint(Self.insertSelectSavepoint)
+    do {
+      _ = try self.insert(into: insert.table, columns: columns, values: rows, conflict: insert.conflict)
+    } catch {
+      try log.rollback(to: Self.insertSelectSavepoint, catalog: catalog)
+      throw error
+    }
+    try log.rollback(to: Self.insertSelectSavepoint, catalog: catalog)
+    throw selectError
+  }
+
+  /// The savepoint that undoes the rows of an `INSERT … SELECT` whose select failed.
+  private static let insertSelectSavepoint = "\u{0}insert-select"
 
   /// BEGIN, COMMIT, ROLLBACK and savepoints written in SQL, with SQLite's errors. A transaction
   /// begun with BEGIN is an unnamed savepoint under the named ones, so releasing the outermost
