@@ -4,10 +4,11 @@ extension SQLParser {
   /// A whole SELECT: `[WITH …] core [compound-operator core]… [ORDER BY …] [LIMIT …]`.
   mutating func parseSelectStatement() throws -> ParsedSelect {
     var with: WithClause?
+    let hasWith = peek.isKeyword("WITH")
+    defer { if hasWith { commonTables.removeLast() } }
     if accept("WITH") {
       with = try parseWith()
     }
-    defer { if with != nil { commonTables.removeLast() } }
     derivedTables.append([])
     defer { derivedTables.removeLast() }
 
@@ -62,8 +63,8 @@ extension SQLParser {
   /// `WITH [RECURSIVE] name [(columns)] AS ([NOT] MATERIALIZED] (select)), …`; leaves the common
   /// tables visible (the caller removes them).
   private mutating func parseWith() throws -> WithClause {
-    let recursive = accept("RECURSIVE")
     commonTables.append([:])
+    let recursive = accept("RECURSIVE")
     var tables: [CommonTableExpression] = []
     repeat {
       let name = try parseName()
@@ -377,9 +378,11 @@ extension SQLParser {
   }
 
   /// The expression under any COLLATE, and a function that puts the COLLATEs back.
-  static func strippingCollate(_ expression: SQLExpression) -> (SQLExpression, (SQLExpression) -> SQLExpression) {
-    if case .collate(let inner, let collation) = expression {
-      let (core, wrap) = strippingCollate(inner)
+  static func strippingCollate(
+    _ expression: SQLExpression, layers: Int = .max
+  ) -> (SQLExpression, (SQLExpression) -> SQLExpression) {
+    if layers > 0, case .collate(let inner, let collation) = expression {
+      let (core, wrap) = strippingCollate(inner, layers: layers - 1)
       return (core, { .collate(wrap($0), collation) })
     }
     return (expression, { $0 })
@@ -427,7 +430,8 @@ extension SQLParser {
 
   /// A simple SELECT's ORDER BY term: an alias, a position, or an expression.
   func resolveOrderTerm(_ term: SQLExpression, start: Int, number: Int, in select: ParsedSelect) throws -> SQLExpression {
-    let (_, wrap) = Self.strippingCollate(term)
+    // The term was read with aliases visible: strip only the COLLATEs written after the name.
+    let (_, wrap) = Self.strippingCollate(term, layers: (index - start - 1) / 2)
     if let name = isBareIdentifier(from: start),
       let position = select.aliases.firstIndex(where: { $0?.lowercased() == name.lowercased() })
     {
