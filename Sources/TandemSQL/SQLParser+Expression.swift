@@ -51,9 +51,7 @@ extension SQLParser {
       case "OR": return Level.or
       case "AND": return Level.and
       case "IS", "ISNULL", "NOTNULL", "LIKE", "GLOB", "MATCH", "REGEXP", "BETWEEN", "IN": return Level.equality
-      case "NOT":
-        let next = peek(1)
-        return ["LIKE", "GLOB", "MATCH", "REGEXP", "BETWEEN", "IN", "NULL"].contains(next.upper) ? Level.equality : nil
+      case "NOT": return Level.equality
       case "COLLATE": return Level.collate
       default: return nil
       }
@@ -105,6 +103,7 @@ extension SQLParser {
       }
       return .collate(left, collation)
     case "NOT":
+      guard ["LIKE", "GLOB", "MATCH", "REGEXP", "BETWEEN", "IN", "NULL"].contains(peek.upper) else { throw syntaxError() }
       return try parseNegatable(left, negated: true, keyword: advance().upper)
     default:
       return try parseNegatable(left, negated: false, keyword: token.upper)
@@ -260,7 +259,7 @@ extension SQLParser {
       advance()
       let operand = try parseExpression()
       try expect("AS")
-      let type = try parseTypeName()
+      let type = peek.isSymbol(")") ? "" : try parseTypeName()
       try expectSymbol(")")
       return .cast(operand, as: DeclaredType(type).castType)
     case "CASE":

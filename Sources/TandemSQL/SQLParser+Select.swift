@@ -241,7 +241,7 @@ extension SQLParser {
       }
       let start = index
       let expression = try parseExpression()
-      let written = text(from: start)
+      let written = span(from: start)
       var alias: String?
       if accept("AS") {
         alias = try parseName()

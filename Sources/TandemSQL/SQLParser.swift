@@ -97,6 +97,15 @@ struct SQLParser {
     return String(decoding: bytes[tokens[first].start..<tokens[index - 1].end], as: UTF8.self)
   }
 
+  /// The source text from the start of token `first` to the start of the current token, without
+  /// trailing spaces: comments after an expression belong to its span, as in SQLite.
+  func span(from first: Int) -> String {
+    guard first < index else { return "" }
+    var end = tokens[index].start
+    while end > tokens[first].start, [0x20, 0x09, 0x0A, 0x0C, 0x0D].contains(bytes[end - 1]) { end -= 1 }
+    return String(decoding: bytes[tokens[first].start..<end], as: UTF8.self)
+  }
+
   // MARK: - Names
 
   /// Whether the token can be an identifier (`id`): a word that is not reserved, or quoted.
