@@ -126,7 +126,12 @@ extension SQLParser {
       default: throw Self.unsupported(keyword)
       }
     case "BETWEEN":
-      let low = try parseExpression(level: Level.comparison)
+      // Inside `BETWEEN … AND` every operator but AND extends the low bound, as parse.y's LALR
+      // table shifts them: an OR takes an ordinary right operand, ANDs included
+      // (`x BETWEEN 1 OR 0 AND 3` lacks its AND). After the AND, operators of BETWEEN's own
+      // level end the high bound.
+      var low = try parseExpression(level: Level.equality)
+      while accept("OR") { low = .binary(.or, low, try parseExpression(level: Level.and)) }
       try expect("AND")
       let high = try parseExpression(level: Level.comparison)
       return .between(left, low, high, negated: negated)
