@@ -141,10 +141,14 @@ extension SQLParser {
       do {
         try parseFrom(into: &statement)
       } catch {
-        // SQLite reports the first error in text order: one in the result columns comes first.
+        // SQLite reports the first syntax error in text order: one in the result columns first.
         let fromError = error
         index = resultStart
-        _ = try parseResultColumns()
+        do {
+          _ = try parseResultColumns()
+        } catch let resultError as TandemError where resultError.kind == .sqlite && Self.isSyntaxError(resultError) {
+          throw resultError
+        } catch {}
         throw fromError
       }
       afterFrom = index
@@ -177,6 +181,12 @@ extension SQLParser {
     result.statement = statement
     result.scope = scopes[scopes.count - 1]
     return result
+  }
+
+  /// Whether the error is one the parser reports before resolving names.
+  static func isSyntaxError(_ error: TandemError) -> Bool {
+    error.message.hasSuffix(": syntax error") || error.message == "incomplete input"
+      || error.message.hasPrefix("unrecognized token")
   }
 
   /// The position of this SELECT's `FROM`, if it has one (at parenthesis depth 0, before any
@@ -260,18 +270,44 @@ extension SQLParser {
   /// The sources and joins after `FROM`, added to the innermost scope as they are read (an ON
   /// condition sees the sources before it and its own).
   private mutating func parseFrom(into statement: inout SelectStatement) throws {
+    let items = try parseJoinList()
+    statement.table = items[0].table
+    statement.alias = items[0].alias
+    statement.joins = Array(items.dropFirst())
+  }
+
+  /// Sources joined left to right; the first one's kind means nothing. A parenthesized join is
+  /// flattened where that keeps its meaning: first in its list, or inner-joined and holding no
+  /// LEFT JOIN.
+  private mutating func parseJoinList() throws -> [JoinClause] {
+    var items: [JoinClause] = []
     var kind: JoinClause.Kind?
     while true {
-      let (table, alias) = try parseSource()
-      if let kind {
-        statement.joins.append(JoinClause(kind, table: table, alias: alias))
+      if peek.isSymbol("("), !startsSelect(peek(1)) {
+        advance()
+        let group = try parseJoinList()
+        try expectSymbol(")")
+        if peek.isKeyword("AS") || isIdentifier(peek) { throw Self.unsupported("alias of a parenthesized join") }
+        if let kind {
+          guard kind != .left, !group.dropFirst().contains(where: { $0.kind == .left }) else {
+            throw Self.unsupported("parenthesized join")
+          }
+          var first = group[0]
+          first.kind = kind
+          items.append(first)
+          items += group.dropFirst()
+        } else {
+          items += group
+        }
       } else {
-        statement.table = table
-        statement.alias = alias
+        let (table, alias) = try parseSource()
+        items.append(JoinClause(kind ?? .inner, table: table, alias: alias))
       }
       if accept("ON") {
         guard kind != nil else { throw Self.sqliteError("a JOIN clause is required before ON") }
-        statement.joins[statement.joins.count - 1].condition = try parseExpression()
+        let condition = try parseExpression()
+        let last = items.count - 1
+        items[last].condition = items[last].condition.map { .binary(.and, $0, condition) } ?? condition
       } else if peek.isKeyword("USING") {
         throw Self.unsupported("USING")
       }
@@ -280,7 +316,7 @@ extension SQLParser {
       } else if let next = try parseJoinOperator() {
         kind = next
       } else {
-        return
+        return items
       }
     }
   }
@@ -310,7 +346,6 @@ extension SQLParser {
   /// which becomes a common table named by its alias.
   private mutating func parseSource() throws -> (table: String, alias: String?) {
     if acceptSymbol("(") {
-      guard startsSelect(peek) else { throw Self.unsupported("parenthesized join") }
       let current = scopes.removeLast()
       let body = try parseSelectStatement()
       scopes.append(current)
