@@ -116,13 +116,16 @@ extension SQLParser {
     case "NULL":
       return .isNull(left, negated: true)
     case "LIKE", "GLOB", "MATCH", "REGEXP":
+      let written = tokens[index - 1].text
       let pattern = try parseExpression(level: Level.comparison)
       var escape: SQLExpression?
       if accept("ESCAPE") { escape = try parseExpression(level: Level.bitwise) }
       switch keyword {
       case "LIKE": return .like(left, pattern: pattern, escape: escape, negated: negated)
       case "GLOB" where escape == nil: return .glob(left, pattern: pattern, negated: negated)
-      case "GLOB": throw Self.sqliteError("wrong number of arguments to function glob()")
+      case "GLOB":
+        deferError("wrong number of arguments to function \(written)()")
+        return .glob(left, pattern: pattern, negated: negated)
       default: throw Self.unsupported(keyword)
       }
     case "BETWEEN":
@@ -155,7 +158,8 @@ extension SQLParser {
     }
     let table = try parseTableName()
     if peek.isSymbol("(") { throw Self.unsupported("table-valued function") }
-    guard let columns = columnsOfTable(table) else { throw Self.sqliteError("no such table: \(table)") }
+    let columns = columnsOfTable(table) ?? []
+    if columnsOfTable(table) == nil { deferError("no such table: \(table)") }
     let select = SelectStatement(table: table, columns: columns.map { .column($0) })
     return .inSubquery(left, select, negated: negated)
   }
@@ -183,8 +187,15 @@ extension SQLParser {
     if token.isSymbol("-") {
       advance()
       let start = index
+      let pending = deferredError
       let operand = try parseExpression(level: Level.unary)
-      return negated(operand, text: text(from: start))
+      let written = text(from: start)
+      if pending == nil, let error = deferredError, error.message.hasPrefix("hex literal too big: "),
+        written.filter({ $0 != "(" && $0 != ")" && !$0.isWhitespace }) == error.message.dropFirst(21)
+      {
+        deferredError = Self.sqliteError("hex literal too big: -" + error.message.dropFirst(21))
+      }
+      return negated(operand, text: written)
     }
     if token.isSymbol("+") {
       advance()
@@ -219,7 +230,7 @@ extension SQLParser {
     switch token.kind {
     case .integer:
       advance()
-      return .literal(try integerValue(token))
+      return .literal(integerValue(token))
     case .float:
       advance()
       return .literal(.real(Self.realValue(token.text)))
@@ -345,12 +356,13 @@ extension SQLParser {
   // MARK: - Literals
 
   /// An integer token's value: too large a decimal becomes REAL, too large a hex is an error.
-  private func integerValue(_ token: SQLToken) throws -> SqliteValue {
+  private mutating func integerValue(_ token: SQLToken) -> SqliteValue {
     let text = token.text
     if text.count > 2, text.hasPrefix("0x") || text.hasPrefix("0X") {
       let digits = text.dropFirst(2).drop { $0 == "0" }
       guard digits.count <= 16, let bits = UInt64(digits.isEmpty ? "0" : String(digits), radix: 16) else {
-        throw Self.sqliteError("hex literal too big: \(text)")
+        deferError("hex literal too big: \(text)")
+        return .integer(0)
       }
       return .integer(Int64(bitPattern: bits))
     }

@@ -30,22 +30,34 @@ extension SQLParser {
     try expectSymbol(")")
     if peek.kind == .word, ["FILTER", "OVER"].contains(peek.upper) { throw Self.unsupported("window function") }
     let lower = name.lowercased()
-    func wrongArguments() -> TandemError {
-      Self.sqliteError("wrong number of arguments to function \(name)()")
-    }
+    let wrongArguments = "wrong number of arguments to function \(name)()"
     if lower == "count" {
       if star || arguments.isEmpty { return .aggregate(.count, nil, distinct: false) }
-      guard arguments.count == 1 else { throw wrongArguments() }
+      guard arguments.count == 1 else {
+        deferError(wrongArguments)
+        return .literal(.null)
+      }
       return .aggregate(.count, arguments[0], distinct: distinct)
     }
-    if star { throw wrongArguments() }
-    if ["sum", "total", "avg"].contains(lower) || (["min", "max"].contains(lower) && arguments.count <= 1) {
-      guard arguments.count == 1, let function = AggregateFunction(rawValue: lower) else { throw wrongArguments() }
+    let canonical = lower == "substring" ? "substr" : lower
+    let isAggregate =
+      ["sum", "total", "avg"].contains(lower) || (["min", "max"].contains(lower) && arguments.count <= 1)
+    if star && (isAggregate || ScalarFunction(rawValue: canonical) != nil) {
+      deferError(wrongArguments)
+      return .literal(.null)
+    }
+    if isAggregate {
+      guard arguments.count == 1, let function = AggregateFunction(rawValue: lower) else {
+        deferError(wrongArguments)
+        return .literal(.null)
+      }
       return .aggregate(function, arguments[0], distinct: distinct)
     }
-    let canonical = lower == "substring" ? "substr" : lower
     if let function = ScalarFunction(rawValue: canonical) {
-      guard function.arity.contains(arguments.count) else { throw wrongArguments() }
+      guard function.arity.contains(arguments.count) else {
+        deferError(wrongArguments)
+        return .literal(.null)
+      }
       return .function(function, arguments)
     }
     if Self.unsupportedFunctions.contains(lower) { throw Self.unsupported("function \(lower)") }

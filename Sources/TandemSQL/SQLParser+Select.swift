@@ -16,9 +16,8 @@ extension SQLParser {
     var members: [(CompoundTerm.Operator, ParsedSelect)] = []
     while let op = try parseCompoundOperator() {
       let member = try parseSelectCore()
-      guard member.statement.columns.count == first.statement.columns.count else {
-        throw Self.sqliteError(
-          "SELECTs to the left and right of \(op.rawValue) do not have the same number of result columns")
+      if member.statement.columns.count != first.statement.columns.count {
+        deferError("SELECTs to the left and right of \(op.rawValue) do not have the same number of result columns")
       }
       members.append((op, member))
     }
@@ -87,7 +86,7 @@ extension SQLParser {
       try expectSymbol(")")
       let columns = declared ?? Self.uniqueNames(body.names)
       if let declared, declared.count != body.names.count {
-        throw Self.sqliteError("table \(name) has \(body.names.count) values for \(declared.count) columns")
+        deferError("table \(name) has \(body.names.count) values for \(declared.count) columns")
       }
       commonTables[commonTables.count - 1][name.lowercased()] = .some(columns)
       tables.append(CommonTableExpression(name: name, columns: columns, select: body.statement))
@@ -225,7 +224,7 @@ extension SQLParser {
     let scope = scopes[scopes.count - 1]
     repeat {
       if acceptSymbol("*") {
-        guard !scope.sources.isEmpty else { throw Self.sqliteError("no tables specified") }
+        if scope.sources.isEmpty { deferError("no tables specified") }
         for source in scope.sources {
           for column in source.columns ?? [] {
             result.statement.columns.append(
@@ -240,7 +239,10 @@ extension SQLParser {
         let name = advance().value
         advance()
         advance()
-        guard let source = scope.source(named: name) else { throw Self.sqliteError("no such table: \(name)") }
+        guard let source = scope.source(named: name) else {
+          deferError("no such table: \(name)")
+          continue
+        }
         for column in source.columns ?? [] {
           result.statement.columns.append(
             scope.sources.count == 1 ? .column(column) : .qualifiedColumn(source: source.name, name: column))
@@ -369,7 +371,8 @@ extension SQLParser {
     if peek.isKeyword("INDEXED") || (peek.isKeyword("NOT") && peek(1).isKeyword("INDEXED")) {
       throw Self.unsupported("INDEXED BY")
     }
-    guard let columns = columnsOfTable(table) else { throw Self.sqliteError("no such table: \(table)") }
+    let columns = columnsOfTable(table)
+    if columns == nil { deferError("no such table: \(table)") }
     scopes[scopes.count - 1].sources.append(SelectScope.Source(name: alias ?? table, table: table, columns: columns))
     return (table, alias == table ? nil : alias)
   }
@@ -443,14 +446,14 @@ extension SQLParser {
   }
 
   /// An ORDER BY or GROUP BY term that is an integer K: a copy of the K-th result column.
-  func resolvePosition(
+  mutating func resolvePosition(
     _ term: SQLExpression, columns: [SQLExpression], clause: String, ordinal: Int
   ) throws -> SQLExpression? {
     let (core, wrap) = Self.strippingCollate(term)
     guard let position = Self.integerTerm(core) else { return nil }
     guard position >= 1, position <= columns.count else {
-      throw Self.sqliteError(
-        "\(Self.ordinal(ordinal)) \(clause) term out of range - should be between 1 and \(columns.count)")
+      deferError("\(Self.ordinal(ordinal)) \(clause) term out of range - should be between 1 and \(columns.count)")
+      return term
     }
     return wrap(columns[Int(position) - 1])
   }
@@ -464,7 +467,7 @@ extension SQLParser {
   }
 
   /// A simple SELECT's ORDER BY term: an alias, a position, or an expression.
-  func resolveOrderTerm(_ term: SQLExpression, start: Int, number: Int, in select: ParsedSelect) throws -> SQLExpression {
+  mutating func resolveOrderTerm(_ term: SQLExpression, start: Int, number: Int, in select: ParsedSelect) throws -> SQLExpression {
     // The term was read with aliases visible: strip only the COLLATEs written after the name.
     let (_, wrap) = Self.strippingCollate(term, layers: (index - start - 1) / 2)
     if let name = isBareIdentifier(from: start),
@@ -485,8 +488,8 @@ extension SQLParser {
       if case .collate = term { throw Self.unsupported("COLLATE in the ORDER BY of a compound select") }
       if let position = Self.integerTerm(term) {
         guard position >= 1, position <= count else {
-          throw Self.sqliteError(
-            "\(Self.ordinal(number)) ORDER BY term out of range - should be between 1 and \(count)")
+          parser.deferError("\(Self.ordinal(number)) ORDER BY term out of range - should be between 1 and \(count)")
+          return .resultColumn(1)
         }
         return .resultColumn(Int(position))
       }
@@ -499,7 +502,8 @@ extension SQLParser {
           return .resultColumn(position + 1)
         }
       }
-      throw Self.sqliteError("\(Self.ordinal(number)) ORDER BY term does not match any column in the result set")
+      parser.deferError("\(Self.ordinal(number)) ORDER BY term does not match any column in the result set")
+      return .resultColumn(1)
     }
   }
 

@@ -29,6 +29,9 @@ struct SQLParser {
   var derivedTables: [[CommonTableExpression]] = []
   /// When set, identifiers are kept as written (a compound's ORDER BY, matched later).
   var keepsNamesAsWritten = false
+  /// The first error SQLite reports only after the whole statement has parsed (name resolution,
+  /// argument counts, hex literals): a syntax error later in the text comes first.
+  var deferredError: TandemError?
 
   static let backend = "memory"
 
@@ -85,6 +88,11 @@ struct SQLParser {
 
   static func sqliteError(_ message: String) -> TandemError {
     TandemError.sqlite(code: 1, message: message, sql: nil)
+  }
+
+  /// Keeps the first error found while resolving names, to throw once the statement has parsed.
+  mutating func deferError(_ message: String) {
+    if deferredError == nil { deferredError = Self.sqliteError(message) }
   }
 
   static func unsupported(_ construct: String) -> TandemError {
@@ -150,6 +158,7 @@ struct SQLParser {
   mutating func parseStatement() throws -> ParsedStatement {
     let statement = try parseStatementBody()
     guard peek.kind == .semicolon || peek.kind == .end else { throw syntaxError() }
+    if let deferredError { throw deferredError }
     return statement
   }
 

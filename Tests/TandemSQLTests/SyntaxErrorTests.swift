@@ -26,7 +26,10 @@ struct SyntaxErrorTests {
     "SELECT * FROM t1 WHERE a = 1 UNION", "WITH x AS (SELECT 1) SELECT", "SELECT a FROM t1 GROUP BY",
     "SELECT 1 IS DISTINCT 2", "SELECT ~", "SELECT - FROM t1", "SELECT a. FROM t1", "SELECT t1.",
     "SELECT 1 COLLATE", "SELECT a FROM t1 AS", "SELECT NOT", "SELECT 1 NOT 2", "SELECT 1 ISNULL NOTNULL 2",
-    "WITH c(x, y) AS (SELECT 1) SELECT * FROM c",
+    "WITH c(x, y) AS (SELECT 1) SELECT * FROM c", "SELECT abs(1, 2) FROM", "SELECT 0x1ffffffffffffffffff FROM",
+    "SELECT -0x1ffffffffffffffffff", "SELECT - ( 0x1ffffffffffffffffff )", "SELECT a FROM nope WHERE",
+    "SELECT 'a' GLOB 'b' ESCAPE 'c'", "SELECT x'0g'", "SELECT a FROM t1 ORDER BY 5 LIMIT",
+    "SELECT a FROM t1 UNION SELECT b FROM t1 ORDER BY nope LIMIT", "SELECT * FROM nope, t1 WHERE",
   ]
 
   @Test(arguments: statements)
