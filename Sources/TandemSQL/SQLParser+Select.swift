@@ -14,41 +14,29 @@ extension SQLParser {
 
     var first = try parseSelectCore()
     var members: [(CompoundTerm.Operator, ParsedSelect)] = []
-    while let op = try parseCompoundOperator() {
+    var statement = first.statement
+    while true {
+      // parse.y reads ORDER BY and LIMIT with every member, and refuses them once it knows a
+      // member follows.
+      let tail = try parseOrderAndLimit(first, members: members.map(\.1))
+      guard let op = try parseCompoundOperator() else {
+        statement.orderBy = tail.orderBy
+        statement.limit = tail.limit
+        statement.offset = tail.offset
+        break
+      }
+      // An error of the parser's own actions: it comes before any error of name resolution.
+      let clause = !tail.orderBy.isEmpty ? "ORDER BY" : tail.limit != nil ? "LIMIT" : nil
+      if let clause, !(deferredError?.message.hasSuffix(" not before") ?? false) {
+        deferredError = Self.sqliteError("\(clause) clause should come after \(op.rawValue) not before")
+      }
       let member = try parseSelectCore()
       if member.statement.columns.count != first.statement.columns.count {
         deferError("SELECTs to the left and right of \(op.rawValue) do not have the same number of result columns")
       }
       members.append((op, member))
     }
-    var statement = first.statement
     statement.compound = members.map { CompoundTerm($0.0, $0.1.statement) }
-    if accept("ORDER") {
-      try expect("BY")
-      if members.isEmpty {
-        scopes.append(first.scope)
-        scopes[scopes.count - 1].aliasesVisible = true
-        defer { scopes.removeLast() }
-        statement.orderBy = try parseOrderingTerms { parser, term, start, number in
-          try parser.resolveOrderTerm(term, start: start, number: number, in: first)
-        }
-      } else {
-        let candidates = [first] + members.map(\.1)
-        statement.orderBy = try parseCompoundOrderBy(candidates)
-      }
-    }
-    if accept("LIMIT") {
-      let limit = try parseExpression()
-      if accept("OFFSET") {
-        statement.limit = limit
-        statement.offset = try parseExpression()
-      } else if acceptSymbol(",") {
-        statement.offset = limit
-        statement.limit = try parseExpression()
-      } else {
-        statement.limit = limit
-      }
-    }
     let derived = derivedTables[derivedTables.count - 1]
     if !derived.isEmpty {
       if with == nil { with = WithClause(recursive: false, tables: []) }
@@ -57,6 +45,39 @@ extension SQLParser {
     statement.with = with
     first.statement = statement
     return first
+  }
+
+  /// `[ORDER BY …] [LIMIT …]` after a member of a select: resolved against it alone, or against
+  /// every member of the compound so far.
+  private mutating func parseOrderAndLimit(
+    _ first: ParsedSelect, members: [ParsedSelect]
+  ) throws -> (orderBy: [OrderingTerm], limit: SQLExpression?, offset: SQLExpression?) {
+    var orderBy: [OrderingTerm] = []
+    var limit: SQLExpression?
+    var offset: SQLExpression?
+    if accept("ORDER") {
+      try expect("BY")
+      if members.isEmpty {
+        scopes.append(first.scope)
+        scopes[scopes.count - 1].aliasesVisible = true
+        defer { scopes.removeLast() }
+        orderBy = try parseOrderingTerms { parser, term, start, number in
+          try parser.resolveOrderTerm(term, start: start, number: number, in: first)
+        }
+      } else {
+        orderBy = try parseCompoundOrderBy([first] + members)
+      }
+    }
+    if accept("LIMIT") {
+      limit = try parseExpression()
+      if accept("OFFSET") {
+        offset = try parseExpression()
+      } else if acceptSymbol(",") {
+        offset = limit
+        limit = try parseExpression()
+      }
+    }
+    return (orderBy, limit, offset)
   }
 
   /// `WITH [RECURSIVE] name [(columns)] AS ([NOT] MATERIALIZED] (select)), …`; leaves the common

@@ -36,7 +36,7 @@ extension SQLParser {
       let row = try parseExpressionList()
       try expectSymbol(")")
       if let first = rows.first, first.count != row.count {
-        throw Self.sqliteError("all VALUES must have the same number of terms")
+        deferError("all VALUES must have the same number of terms")
       }
       rows.append(row)
     } while acceptSymbol(",")
@@ -44,14 +44,16 @@ extension SQLParser {
     if startsSelect(peek) || peek.isKeyword("UNION") || peek.isKeyword("ORDER") || peek.isKeyword("LIMIT") {
       throw Self.unsupported("INSERT … SELECT")
     }
-    guard let tableColumns = columnsOfTable(table) else { throw Self.sqliteError("no such table: \(table)") }
+    let known = columnsOfTable(table)
+    if known == nil { deferError("no such table: \(table)") }
+    let tableColumns = known ?? []
     let names = columns ?? tableColumns
     let width = rows[0].count
     if let columns, columns.count != width {
-      throw Self.sqliteError("\(width) values for \(columns.count) columns")
+      deferError("\(width) values for \(columns.count) columns")
     }
-    if columns == nil, tableColumns.count != width {
-      throw Self.sqliteError("table \(table) has \(tableColumns.count) columns but \(width) values were supplied")
+    if columns == nil, known != nil, tableColumns.count != width {
+      deferError("table \(table) has \(tableColumns.count) columns but \(width) values were supplied")
     }
     if accept("ON") {
       conflict = try parseUpsert(table: table, columns: tableColumns, resolution: conflict)
@@ -65,7 +67,7 @@ extension SQLParser {
     if accept("REPLACE") { return .replace }
     if accept("IGNORE") { return .ignore }
     if accept("ABORT") { return .abort }
-    if peek.isKeyword("ROLLBACK") || peek.isKeyword("FAIL") { throw Self.unsupported("OR \(advance().upper)") }
+    if peek.isKeyword("ROLLBACK") || peek.isKeyword("FAIL") { throw Self.unsupported("OR \(peek.upper)") }
     throw syntaxError()
   }
 
@@ -74,7 +76,7 @@ extension SQLParser {
     table: String, columns: [String], resolution: InsertStatement.ConflictResolution
   ) throws -> InsertStatement.ConflictResolution {
     try expect("CONFLICT")
-    guard case .abort = resolution else { throw Self.unsupported("upsert with OR \(resolution)") }
+    guard case .abort = resolution else { throw Self.unsupported("upsert after INSERT OR or REPLACE") }
     var target: [String] = []
     if acceptSymbol("(") {
       repeat {
@@ -130,14 +132,15 @@ extension SQLParser {
   mutating func parseUpdate() throws -> UpdateStatement {
     try expect("UPDATE")
     if accept("OR") {
-      let resolution = try parseConflictResolution()
-      guard case .abort = resolution else { throw Self.unsupported("UPDATE OR \(resolution)") }
+      let keyword = peek.upper
+      guard case .abort = try parseConflictResolution() else { throw Self.unsupported("UPDATE OR \(keyword)") }
     }
     let table = try parseTableName()
     if peek.isKeyword("AS") || isIdentifier(peek) { throw Self.unsupported("UPDATE with a table alias") }
     if peek.isKeyword("INDEXED") || peek.isKeyword("NOT") { throw Self.unsupported("INDEXED BY") }
     try expect("SET")
-    guard let columns = columnsOfTable(table) else { throw Self.sqliteError("no such table: \(table)") }
+    let columns = columnsOfTable(table)
+    if columns == nil { deferError("no such table: \(table)") }
     scopes.append(SelectScope(sources: [SelectScope.Source(name: table, table: table, columns: columns)]))
     defer { scopes.removeLast() }
     let assignments = try parseAssignments()
@@ -155,7 +158,8 @@ extension SQLParser {
     let table = try parseTableName()
     if peek.isKeyword("AS") || isIdentifier(peek) { throw Self.unsupported("DELETE with a table alias") }
     if peek.isKeyword("INDEXED") || peek.isKeyword("NOT") { throw Self.unsupported("INDEXED BY") }
-    guard let columns = columnsOfTable(table) else { throw Self.sqliteError("no such table: \(table)") }
+    let columns = columnsOfTable(table)
+    if columns == nil { deferError("no such table: \(table)") }
     scopes.append(SelectScope(sources: [SelectScope.Source(name: table, table: table, columns: columns)]))
     defer { scopes.removeLast() }
     var filter: SQLExpression?
