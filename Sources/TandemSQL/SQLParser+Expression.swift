@@ -103,7 +103,9 @@ extension SQLParser {
       }
       return .collate(left, collation)
     case "NOT":
-      guard ["LIKE", "GLOB", "MATCH", "REGEXP", "BETWEEN", "IN", "NULL"].contains(peek.upper) else { throw syntaxError() }
+      guard ["LIKE", "GLOB", "MATCH", "REGEXP", "BETWEEN", "IN", "NULL"].contains(peek.upper) else {
+        throw syntaxError()
+      }
       return try parseNegatable(left, negated: true, keyword: advance().upper)
     default:
       return try parseNegatable(left, negated: false, keyword: token.upper)
@@ -293,7 +295,8 @@ extension SQLParser {
       break
     }
     let isName =
-      isIdentifier(token) || (token.kind == .word && (SQLKeywords.join.contains(token.upper) || token.upper == "INDEXED"))
+      isIdentifier(token)
+      || (token.kind == .word && (SQLKeywords.join.contains(token.upper) || token.upper == "INDEXED"))
     guard isName else { throw syntaxError() }
     advance()
     if peek.isSymbol("(") { return try parseFunctionCall(token.value) }
@@ -314,8 +317,11 @@ extension SQLParser {
     while isName(peek), !peek.isKeyword("AS") || words.isEmpty {
       // A type name is `ids+`; stop before a constraint keyword in a column definition.
       if !words.isEmpty, peek.kind == .word,
-        ["CONSTRAINT", "PRIMARY", "NOT", "NULL", "UNIQUE", "CHECK", "DEFAULT", "COLLATE", "REFERENCES", "GENERATED", "AS"]
-          .contains(peek.upper)
+        [
+          "CONSTRAINT", "PRIMARY", "NOT", "NULL", "UNIQUE", "CHECK", "DEFAULT", "COLLATE", "REFERENCES", "GENERATED",
+          "AS",
+        ]
+        .contains(peek.upper)
       {
         break
       }
@@ -374,8 +380,9 @@ extension SQLParser {
   static func realValue(_ text: String) -> Double {
     var normalized = text
     if normalized.hasPrefix(".") { normalized = "0" + normalized }
-    if let dot = normalized.firstIndex(of: "."), normalized.index(after: dot) == normalized.endIndex
-      || !normalized[normalized.index(after: dot)].isNumber
+    if let dot = normalized.firstIndex(of: "."),
+      normalized.index(after: dot) == normalized.endIndex
+        || !normalized[normalized.index(after: dot)].isNumber
     {
       normalized.insert("0", at: normalized.index(after: dot))
     }

@@ -3,7 +3,8 @@ import TandemCore
 extension SQLParser {
   /// The functions SQLite has that the query model does not.
   static let unsupportedFunctions: Set<String> = [
-    "group_concat", "string_agg", "char", "glob", "hex", "quote", "random", "randomblob", "unicode", "unhex", "zeroblob",
+    "group_concat", "string_agg", "char", "glob", "hex", "quote", "random", "randomblob", "unicode", "unhex",
+    "zeroblob",
     "printf", "format", "likely", "unlikely", "likelihood", "last_insert_rowid", "changes", "total_changes",
     "sqlite_version", "sqlite_source_id", "soundex", "load_extension", "date", "time", "datetime", "julianday",
     "strftime", "unixepoch", "iif", "like", "sign", "octet_length", "concat", "concat_ws", "json", "json_extract",

@@ -64,7 +64,8 @@ extension SQLParser {
     } while acceptSymbol(",")
     try expectSymbol(")")
     if peek.isKeyword("WHERE") { throw Self.unsupported("partial index") }
-    return .createIndex(table: table, IndexSchema(name: name, columns: columns, isUnique: unique), ifNotExists: ifNotExists)
+    return .createIndex(
+      table: table, IndexSchema(name: name, columns: columns, isUnique: unique), ifNotExists: ifNotExists)
   }
 
   /// The rest of `CREATE TABLE`.
@@ -86,7 +87,8 @@ extension SQLParser {
     if isTableConstraintStart() {
       repeat {
         try parseTableConstraint(
-          table: name, columns: &columns, declaredTypes: declaredTypes, indexes: &indexes, hasPrimaryKey: &hasPrimaryKey)
+          table: name, columns: &columns, declaredTypes: declaredTypes, indexes: &indexes, hasPrimaryKey: &hasPrimaryKey
+        )
       } while acceptSymbol(",") || isTableConstraintStart()
     }
     try expectSymbol(")")
@@ -131,7 +133,9 @@ extension SQLParser {
           }
           column.primaryKey = .autoincrement
         }
-        if storage == .integer, !type.isRowidAlias { throw Self.unsupported("integer PRIMARY KEY that is not a rowid alias") }
+        if storage == .integer, !type.isRowidAlias {
+          throw Self.unsupported("integer PRIMARY KEY that is not a rowid alias")
+        }
       } else if accept("NOT") {
         try expect("NULL")
         try refuseConflictClause()
@@ -155,7 +159,9 @@ extension SQLParser {
 
   /// `ON CONFLICT …` after a constraint: refused.
   private mutating func refuseConflictClause() throws {
-    if peek.isKeyword("ON"), peek(1).isKeyword("CONFLICT") { throw Self.unsupported("ON CONFLICT clause in a constraint") }
+    if peek.isKeyword("ON"), peek(1).isKeyword("CONFLICT") {
+      throw Self.unsupported("ON CONFLICT clause in a constraint")
+    }
   }
 
   /// The value after `DEFAULT`: a literal, a signed number, or one of those in parentheses.
@@ -179,8 +185,9 @@ extension SQLParser {
       let number = try parseExpression(level: Level.unary)
       expression = token.isSymbol("-") ? Self.negatedLiteral(number) : number
     } else {
-      guard [.integer, .float, .string, .blob].contains(token.kind) || token.isKeyword("NULL")
-        || token.isKeyword("TRUE") || token.isKeyword("FALSE")
+      guard
+        [.integer, .float, .string, .blob].contains(token.kind) || token.isKeyword("NULL")
+          || token.isKeyword("TRUE") || token.isKeyword("FALSE")
       else { throw syntaxError() }
       expression = try parseExpression(level: Level.unary)
     }
@@ -263,7 +270,8 @@ extension SQLParser {
         throw Self.unsupported("PRIMARY KEY columns out of table order")
       }
       for position in positions { columns[position].primaryKey = .plain }
-      if positions.count == 1, columns[positions[0]].type.storage == .integer, !declaredTypes[positions[0]].isRowidAlias {
+      if positions.count == 1, columns[positions[0]].type.storage == .integer, !declaredTypes[positions[0]].isRowidAlias
+      {
         throw Self.unsupported("integer PRIMARY KEY that is not a rowid alias")
       }
     } else if accept("UNIQUE") {

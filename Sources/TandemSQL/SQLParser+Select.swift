@@ -225,7 +225,8 @@ extension SQLParser {
       case .word where depth == 0:
         switch token.upper {
         case "FROM":
-          let isDistinctFrom = position >= 2 && tokens[position - 1].isKeyword("DISTINCT")
+          let isDistinctFrom =
+            position >= 2 && tokens[position - 1].isKeyword("DISTINCT")
             && (tokens[position - 2].isKeyword("IS") || tokens[position - 2].isKeyword("NOT"))
           if !isDistinctFrom { return position }
         case "WHERE", "GROUP", "HAVING", "ORDER", "LIMIT", "UNION", "INTERSECT", "EXCEPT", "WINDOW":
@@ -488,7 +489,9 @@ extension SQLParser {
   }
 
   /// A simple SELECT's ORDER BY term: an alias, a position, or an expression.
-  mutating func resolveOrderTerm(_ term: SQLExpression, start: Int, number: Int, in select: ParsedSelect) throws -> SQLExpression {
+  mutating func resolveOrderTerm(_ term: SQLExpression, start: Int, number: Int, in select: ParsedSelect) throws
+    -> SQLExpression
+  {
     // The term was read with aliases visible: strip only the COLLATEs written after the name.
     let (_, wrap) = Self.strippingCollate(term, layers: (index - start - 1) / 2)
     if let name = isBareIdentifier(from: start),

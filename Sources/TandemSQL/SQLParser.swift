@@ -195,7 +195,9 @@ struct SQLParser {
     for token in tokens[index...] {
       if token.isSymbol("(") { depth += 1 }
       if token.isSymbol(")") { depth -= 1 }
-      if depth == 0, token.kind == .word, ["SELECT", "INSERT", "REPLACE", "UPDATE", "DELETE", "VALUES"].contains(token.upper) {
+      if depth == 0, token.kind == .word,
+        ["SELECT", "INSERT", "REPLACE", "UPDATE", "DELETE", "VALUES"].contains(token.upper)
+      {
         return token.upper
       }
     }

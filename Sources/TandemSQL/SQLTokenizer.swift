@@ -78,7 +78,9 @@ struct SQLTokenizer: Sendable {
     switch c {
     case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), 0x0C, UInt8(ascii: "\r"):
       var j = i + 1
-      while j < bytes.count, [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), 0x0C, UInt8(ascii: "\r")].contains(bytes[j]) { j += 1 }
+      while j < bytes.count,
+        [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), 0x0C, UInt8(ascii: "\r")].contains(bytes[j])
+      { j += 1 }
       return (nil, j - i)
     case UInt8(ascii: "-"):
       if byte(at: i + 1) == UInt8(ascii: "-") {
@@ -116,7 +118,10 @@ struct SQLTokenizer: Sendable {
       var j = i + 1
       while j < bytes.count {
         if bytes[j] == c {
-          if byte(at: j + 1) == c { j += 2; continue }
+          if byte(at: j + 1) == c {
+            j += 2
+            continue
+          }
           return (c == UInt8(ascii: "'") ? .string : .quotedIdentifier, j + 1 - i)
         }
         j += 1

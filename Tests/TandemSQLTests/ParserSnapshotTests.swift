@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TandemCore
 import TandemSQL
+import Testing
 
 /// SQL text → the query model, shown rendered back by the SQLite renderer (every value a `?`,
 /// every identifier quoted, every operation parenthesized) or as the model's values.
@@ -53,7 +53,10 @@ struct ParserSnapshotTests {
       "INSERT INTO t1(a) VALUES (1) ON CONFLICT (a) DO UPDATE SET b = excluded.b + 1",
       #"INSERT INTO "t1" ("a") VALUES (?) ON CONFLICT ("a") DO UPDATE SET "b" = (excluded."b" + ?)"#
     ),
-    ("REPLACE INTO t1 VALUES (1, 2, 3, 4, 5)", #"INSERT OR REPLACE INTO "t1" ("a", "b", "c", "d", "e") VALUES (?, ?, ?, ?, ?)"#),
+    (
+      "REPLACE INTO t1 VALUES (1, 2, 3, 4, 5)",
+      #"INSERT OR REPLACE INTO "t1" ("a", "b", "c", "d", "e") VALUES (?, ?, ?, ?, ?)"#
+    ),
     ("INSERT INTO t1 DEFAULT VALUES", #"INSERT INTO "t1" DEFAULT VALUES"#),
     ("UPDATE t1 SET a = a + 1 WHERE b > 2", #"UPDATE "t1" SET "a" = ("a" + ?) WHERE ("b" > ?)"#),
     ("DELETE FROM t1 WHERE a IS NULL", #"DELETE FROM "t1" WHERE ("a" IS NULL)"#),
@@ -76,7 +79,8 @@ struct ParserSnapshotTests {
 
   @Test func literals() throws {
     let parsed = try ParserFixture.database().parse(
-      "SELECT -9223372036854775808, 9223372036854775808, 0x7fffffffffffffff, 0xffffffffffffffff, .5, 1., 1e3, X'ABcd', - 2, -(3), 'it''s', NULL, -'a'")
+      "SELECT -9223372036854775808, 9223372036854775808, 0x7fffffffffffffff, 0xffffffffffffffff, .5, 1., 1e3, X'ABcd', - 2, -(3), 'it''s', NULL, -'a'"
+    )
     guard case .query(.select(let select), _)? = parsed?.statement else {
       Issue.record("not a select")
       return
@@ -103,7 +107,11 @@ struct ParserSnapshotTests {
   }
 
   @Test func createTable() throws {
-    #expect(throws: TandemError.sqlite(code: 1, message: "table \"x\" has more than one primary key", sql: "CREATE TABLE x(id INTEGER PRIMARY KEY, k INTEGER PRIMARY KEY)")) {
+    #expect(
+      throws: TandemError.sqlite(
+        code: 1, message: "table \"x\" has more than one primary key",
+        sql: "CREATE TABLE x(id INTEGER PRIMARY KEY, k INTEGER PRIMARY KEY)")
+    ) {
       try ParserFixture.database().parse("CREATE TABLE x(id INTEGER PRIMARY KEY, k INTEGER PRIMARY KEY)")
     }
     let schema = TableSchema(
@@ -127,7 +135,8 @@ struct ParserSnapshotTests {
     #expect(
       try ParserFixture.database().parse("CREATE TABLE p(a TEXT, b INTEGER NOT NULL, PRIMARY KEY(a, b))")?.statement
         == .createTable(
-          TableSchema("p", columns: [.column("a", .null(.text), primaryKey: .plain), .column("b", .integer, primaryKey: .plain)]),
+          TableSchema(
+            "p", columns: [.column("a", .null(.text), primaryKey: .plain), .column("b", .integer, primaryKey: .plain)]),
           ifNotExists: false))
   }
 

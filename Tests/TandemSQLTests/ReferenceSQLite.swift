@@ -56,7 +56,9 @@ final class ReferenceSQLite {
       case .real(let number): sqlite3_bind_double(statement, position, number)
       case .text(let text): sqlite3_bind_text(statement, position, text, -1, tandem_sqlite_transient())
       case .blob(let data):
-        _ = data.withUnsafeBytes { sqlite3_bind_blob(statement, position, $0.baseAddress, Int32(data.count), tandem_sqlite_transient()) }
+        _ = data.withUnsafeBytes {
+          sqlite3_bind_blob(statement, position, $0.baseAddress, Int32(data.count), tandem_sqlite_transient())
+        }
       }
     }
     var rows: [[String]] = []
@@ -71,7 +73,10 @@ final class ReferenceSQLite {
           case SQLITE_INTEGER: "\(sqlite3_column_int64(statement, column))"
           case SQLITE_FLOAT: "\(sqlite3_column_double(statement, column))"
           case SQLITE_TEXT: "'" + String(cString: sqlite3_column_text(statement, column)) + "'"
-          default: "x'" + Data(bytes: sqlite3_column_blob(statement, column), count: Int(sqlite3_column_bytes(statement, column))).map { String(format: "%02x", $0) }.joined() + "'"
+          default:
+            "x'"
+              + Data(bytes: sqlite3_column_blob(statement, column), count: Int(sqlite3_column_bytes(statement, column)))
+              .map { String(format: "%02x", $0) }.joined() + "'"
           }
         })
     }

@@ -1,6 +1,6 @@
-import Testing
 import TandemCore
 import TandemSQL
+import Testing
 
 /// The parser names result columns as SQLite 3.40 does (`sqlite3_column_name`).
 struct ResultColumnNameTests {

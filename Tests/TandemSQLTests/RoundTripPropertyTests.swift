@@ -1,7 +1,7 @@
-import Testing
 import TandemCore
 import TandemSQL
 import TandemSQLite
+import Testing
 
 /// Parse → render with the SQLite renderer → run on SQLite gives the rows the original text gives.
 struct RoundTripPropertyTests {

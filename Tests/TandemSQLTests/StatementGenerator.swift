@@ -85,7 +85,9 @@ struct StatementGenerator {
       var sql = "SELECT \(pick(["", "ALL ", "DISTINCT "]))\(columns.joined(separator: ", ")) FROM t1"
       if chance(60) { sql += " WHERE \(chance(30) && columns[0].contains(" AS col0") ? "col0 > 2" : expression(t1))" }
       if chance(50) {
-        sql += " ORDER BY " + pick(["1", "\(count)", columns[0].contains(" AS col0") ? "col0 DESC" : "1 DESC", "a, b, c, d, e"])
+        sql +=
+          " ORDER BY "
+          + pick(["1", "\(count)", columns[0].contains(" AS col0") ? "col0 DESC" : "1 DESC", "a, b, c, d, e"])
       }
       return sql
     case 2:
@@ -119,7 +121,8 @@ struct StatementGenerator {
       return sql
     default:
       let inner = "SELECT a + b AS s, \(expression(t1)) AS w FROM t1"
-      return "SELECT \(pick(["s", "q.w", "*", "s * 2"])) FROM ( \(inner) ) AS q WHERE \(pick(["s > 3", "w IS NOT NULL", "1"]))"
+      return
+        "SELECT \(pick(["s", "q.w", "*", "s * 2"])) FROM ( \(inner) ) AS q WHERE \(pick(["s > 3", "w IS NOT NULL", "1"]))"
     }
   }
 }

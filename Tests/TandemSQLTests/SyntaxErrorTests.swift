@@ -1,6 +1,6 @@
-import Testing
 import TandemCore
 import TandemSQL
+import Testing
 
 /// The parser reports SQLite's own errors: the same text fails `sqlite3_prepare_v2` with the
 /// same message.
