@@ -66,6 +66,7 @@ let package = Package(
       ]
     ),
     .testTarget(name: "TandemSQLiteTests", dependencies: ["TandemSQLite", "TandemCore", "CSQLite"]),
+    .testTarget(name: "TandemSQLTests", dependencies: ["TandemSQL", "TandemCore", "TandemSQLite", "CSQLite"]),
     .testTarget(name: "TandemMemoryTests", dependencies: ["TandemMemory", "TandemCore", "CSQLite"]),
     .testTarget(name: "TandemTests", dependencies: ["Tandem", "CSQLite"]),
     // One body of behaviour tests, run against every backend.

@@ -1,13 +1,63 @@
 import TandemCore
 
-/// Placeholder until the parser lands (replaced by the parser's own file).
+/// Reads the statements of a SQL script one at a time, parsed into the query model.
+///
+/// Each call parses one statement, so a table created earlier in the script can be looked up
+/// by the `schema` closure when the statements after it are read.
+///
+/// ```swift
+/// var reader = SQLScriptReader("CREATE TABLE t(a INTEGER); SELECT a + 1 AS b FROM t;")
+/// while let parsed = try reader.next(schema: { name in name == "t" ? ["a"] : nil }) {
+///   print(parsed.statement)  // .createTable(…), then .query(.select(…), resultColumns: ["b"])
+/// }
+/// ```
 public struct SQLScriptReader {
-  private let sql: String
-  private var done = false
-  public init(_ sql: String) { self.sql = sql }
+  /// The script's UTF-8 bytes.
+  private let bytes: [UInt8]
+  /// Where the next statement starts.
+  private var position = 0
+
+  /// A reader of the statements of `sql`.
+  ///
+  /// ```swift
+  /// var reader = SQLScriptReader("BEGIN; COMMIT")
+  /// ```
+  public init(_ sql: String) {
+    bytes = Array(sql.utf8)
+  }
+
+  /// The next statement of the script, or nil when only whitespace, comments and `;` remain.
+  /// `schema` gives the column names of a table by name (nil when there is no such table); it is
+  /// used to expand `*` / `t.*` and to tell a column from a result alias.
+  ///
+  /// Errors are SQLite's (`TandemError.sqlite`, code 1: `near "FROM": syntax error`,
+  /// `incomplete input`, `unrecognized token: "…"`) or ``TandemError/unsupported(_:backend:)``
+  /// for what the query model cannot hold. After an error the reader moves on to the next statement.
+  ///
+  /// ```swift
+  /// var reader = SQLScriptReader("SELECT 1 AS one")
+  /// try reader.next(schema: { _ in nil })?.statement  // .query(.select(…), resultColumns: ["one"])
+  /// ```
   public mutating func next(schema: (String) -> [String]?) throws -> ParsedSQL? {
-    if done { return nil }
-    done = true
-    throw TandemError.unsupported("SQL text", backend: "memory")
+    var tokenizer = SQLTokenizer(bytes, position: position)
+    var tokens: [SQLToken] = []
+    while true {
+      let token = tokenizer.next()
+      if token.kind == .semicolon, tokens.isEmpty { continue }
+      tokens.append(token)
+      if token.kind == .semicolon || token.kind == .end { break }
+    }
+    position = tokenizer.position
+    guard tokens.count > 1 else { return nil }
+    let text = String(decoding: bytes[tokens[0].start..<tokens[tokens.count - 2].end], as: UTF8.self)
+    return try withoutActuallyEscaping(schema) { schema in
+      var parser = SQLParser(tokens: tokens, bytes: bytes, schema: schema)
+      do {
+        let statement = try parser.parseStatement()
+        return ParsedSQL(statement: statement, sql: text, parameterNames: parser.parameters.names)
+      } catch let error as TandemError {
+        throw error.kind == .sqlite ? TandemError.sqlite(code: 1, message: error.message, sql: text) : error
+      }
+    }
   }
 }
