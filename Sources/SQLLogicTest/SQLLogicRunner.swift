@@ -144,32 +144,48 @@ public struct SQLLogicRunner: Sendable {
   /// SQLLogicRunner.render(query, rows: [[.integer(2)], [.integer(10)]], hashThreshold: 8).lines  // rowsort: ["10", "2"]
   /// ```
   public static func render(_ query: SQLLogicQuery, rows: [[SqliteValue]], hashThreshold: Int) -> (lines: [String], hash: String?) {
-    var renderedRows = rows.map { row in zip(query.types, row).map { type, value in type.render(value) } }
-    var values: [String]
+    let width = query.types.count
+    var values: [String] = []
+    values.reserveCapacity(rows.count * width)
+    for row in rows {
+      for column in 0..<min(width, row.count) {
+        values.append(query.types[column].render(row[column]))
+      }
+    }
+    // Rendered values are printable ASCII, for which String's `<` is strcmp's byte order; a row is
+    // compared as its values joined by NUL, which sorts below every printable byte, so that a
+    // shorter value sorts first as strcmp has it.
     switch query.sortMode {
     case .noSort:
-      values = renderedRows.flatMap { $0 }
-    case .rowSort:
-      renderedRows.sort { left, right in
-        for (a, b) in zip(left, right) where a != b {
-          return a.utf8.lexicographicallyPrecedes(b.utf8)
-        }
-        return false
+      break
+    case .rowSort where width > 0:
+      var keyed: [(key: String, row: ArraySlice<String>)] = []
+      keyed.reserveCapacity(rows.count)
+      var start = 0
+      while start < values.count {
+        let row = values[start..<min(start + width, values.count)]
+        keyed.append((row.joined(separator: "\u{0}"), row))
+        start += width
       }
-      values = renderedRows.flatMap { $0 }
+      keyed.sort { $0.key < $1.key }
+      values.removeAll(keepingCapacity: true)
+      for entry in keyed {
+        values.append(contentsOf: entry.row)
+      }
+    case .rowSort:
+      break
     case .valueSort:
-      values = renderedRows.flatMap { $0 }
-      values.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+      values.sort()
     }
     let hashed = hashThreshold > 0 && values.count > hashThreshold
     var hash: String?
     if hashed || query.label != nil {
-      var md5 = MD5()
+      var bytes: [UInt8] = []
       for value in values {
-        md5.update(value)
-        md5.update("\n")
+        bytes.append(contentsOf: value.utf8)
+        bytes.append(UInt8(ascii: "\n"))
       }
-      hash = "\(values.count) values hashing to \(md5.finalize())"
+      hash = "\(values.count) values hashing to \(MD5.digest(of: bytes))"
     }
     if hashed, let hash { return ([hash], hash) }
     return (values, hash)
