@@ -30,10 +30,22 @@ public enum SQLLogicColumnType: Character, Sendable, Hashable {
     case .real:
       return SQLitePrintf.fixed(value.columnDouble, precision: 3)
     case .text:
+      if case .text(let text) = value, !text.isEmpty, Self.isPrintable(text) { return text }
       let bytes = value.columnText ?? []
       if bytes.isEmpty { return "(empty)" }
       let printable = bytes.map { (0x20...0x7e).contains($0) ? $0 : UInt8(ascii: "@") }
       return String(decoding: printable, as: UTF8.self)
+    }
+  }
+
+  /// Whether every byte of `text` is in `' '`…`'~'` (then it prints as it is).
+  private static func isPrintable(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { bytes in
+      for byte in bytes where byte < 0x20 || byte > 0x7e {
+        return false
+      }
+      return true
     }
   }
 }

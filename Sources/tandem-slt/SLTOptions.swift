@@ -13,8 +13,10 @@ struct SLTOptions {
   var engineName = "memory"
   /// Whether every failure is printed, not only the counts.
   var verbose = false
-  /// How many failures each file keeps for printing.
-  var failureLimit = 20
+  /// How many failures each file keeps for printing: `--failures N`, else all with `--verbose`.
+  var failureLimit: Int { explicitFailureLimit ?? (verbose ? Int.max : 0) }
+  /// The `--failures N` given, if any.
+  private var explicitFailureLimit: Int?
   /// The files and folders named.
   var paths: [String] = []
 
@@ -22,6 +24,8 @@ struct SLTOptions {
     usage: tandem-slt --engine memory|sqlite|tandem [--verbose] [--failures N] FILE|DIR…
       Runs sqllogictest scripts (*.test; folders are searched recursively), each on a fresh
       database, and prints per-file and total counts. Exits 1 when any record failed.
+      --verbose     print every failure (SQL, expected and actual)
+      --failures N  print at most N failures per file
     """
 
   /// Reads the arguments (without the program name); `nil` after printing why, on a bad one.
@@ -43,7 +47,7 @@ struct SLTOptions {
           Self.fail("--failures needs a count")
           return nil
         }
-        failureLimit = limit
+        explicitFailureLimit = limit
       case "--help", "-h":
         print(Self.usage)
         return nil

@@ -28,7 +28,7 @@ for file in files {
     exit(2)
   }
   print(report.summaryLine)
-  if options.verbose {
+  if options.failureLimit > 0 {
     for failure in report.failures {
       print(failure.description)
     }
