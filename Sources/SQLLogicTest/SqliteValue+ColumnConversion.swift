@@ -95,30 +95,39 @@ extension SqliteValue {
     return negative ? -Int64(magnitude) : Int64(magnitude)
   }
 
-  /// `sqlite3AtoF`'s value: the longest prefix that reads as a decimal number (leading spaces, a
-  /// sign, digits, a fraction, an exponent whose digits may be missing), else 0.
+  /// `sqlite3AtoF`'s value, step by step: up to 18 significant digits into an integer, the
+  /// rest only moving the decimal point, an exponent whose digits may be missing, then a scale
+  /// of powers of ten computed in the linked build's `long double`.
   private static func leadingDouble(_ bytes: [UInt8]) -> Double {
+    let significantLimit = (Int64.max - 9) / 10
     var index = 0
     while index < bytes.count && isSpace(bytes[index]) { index += 1 }
-    var literal = ""
-    if index < bytes.count && (bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+")) {
-      if bytes[index] == UInt8(ascii: "-") { literal.append("-") }
+    guard index < bytes.count else { return 0 }
+    var negative = false
+    if bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+      negative = bytes[index] == UInt8(ascii: "-")
       index += 1
     }
-    var mantissa = ""
+    var significand: Int64 = 0
+    var shift = 0
+    while index < bytes.count && isDigit(bytes[index]) && significand < significantLimit {
+      significand = significand * 10 + Int64(bytes[index] - UInt8(ascii: "0"))
+      index += 1
+    }
     while index < bytes.count && isDigit(bytes[index]) {
-      mantissa.unicodeScalars.append(Unicode.Scalar(bytes[index]))
+      shift += 1
       index += 1
     }
-    var fraction = ""
     if index < bytes.count && bytes[index] == UInt8(ascii: ".") {
       index += 1
       while index < bytes.count && isDigit(bytes[index]) {
-        fraction.unicodeScalars.append(Unicode.Scalar(bytes[index]))
+        if significand < significantLimit {
+          significand = significand * 10 + Int64(bytes[index] - UInt8(ascii: "0"))
+          shift -= 1
+        }
         index += 1
       }
     }
-    if mantissa.isEmpty && fraction.isEmpty { return literal.isEmpty ? 0 : -0.0 }
     var exponent = 0
     if index < bytes.count && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")) {
       index += 1
@@ -128,12 +137,47 @@ extension SqliteValue {
         index += 1
       }
       while index < bytes.count && isDigit(bytes[index]) {
-        exponent = min(exponent * 10 + Int(bytes[index] - UInt8(ascii: "0")), 10_000)
+        exponent = exponent < 10_000 ? exponent * 10 + Int(bytes[index] - UInt8(ascii: "0")) : 10_000
         index += 1
       }
       exponent *= exponentSign
     }
-    literal += (mantissa.isEmpty ? "0" : mantissa) + "." + (fraction.isEmpty ? "0" : fraction) + "e\(exponent)"
-    return Double(literal) ?? 0
+    exponent += shift
+    let divides = exponent < 0
+    exponent = abs(exponent)
+    guard significand != 0 else { return negative ? -0.0 : 0.0 }
+    while exponent > 0 {
+      if divides {
+        if significand % 10 != 0 { break }
+        significand /= 10
+      } else {
+        if significand >= Int64.max / 10 { break }
+        significand *= 10
+      }
+      exponent -= 1
+    }
+    if negative { significand = -significand }
+    if exponent == 0 { return Double(significand) }
+    var scale: LinkedLongDouble = 1
+    if exponent > 307 {
+      guard exponent < 342 else { return divides ? 0.0 * Double(significand) : .infinity * Double(significand) }
+      while exponent % 308 != 0 {
+        scale *= 10
+        exponent -= 1
+      }
+      if divides {
+        return Double(LinkedLongDouble(significand) / scale) / 1.0e308
+      }
+      return Double(LinkedLongDouble(significand) * scale) * 1.0e308
+    }
+    while exponent % 22 != 0 {
+      scale *= 10
+      exponent -= 1
+    }
+    while exponent > 0 {
+      scale *= 1.0e22
+      exponent -= 22
+    }
+    return Double(divides ? LinkedLongDouble(significand) / scale : LinkedLongDouble(significand) * scale)
   }
 }

@@ -38,6 +38,23 @@ import TandemCore
     return values
   }
 
+  /// Numeric text: up to 22 digits, a point anywhere, an exponent sometimes, junk after it.
+  static var numericTexts: [String] {
+    var generator = SeededGenerator(seed: 0x5eed_0003)
+    return (0..<2000).map { _ in
+      let digits = (0..<Int.random(in: 1...22, using: &generator)).map { _ in String(Int.random(in: 0...9, using: &generator)) }
+      var text = digits.joined()
+      if Bool.random(using: &generator) {
+        let point = text.index(text.startIndex, offsetBy: Int.random(in: 0...text.count, using: &generator))
+        text.insert(".", at: point)
+      }
+      if Int.random(in: 0..<3, using: &generator) == 0 { text += "e\(Int.random(in: -330...330, using: &generator))" }
+      if Bool.random(using: &generator) { text = "-" + text }
+      if Int.random(in: 0..<4, using: &generator) == 0 { text += "x1" }
+      return text
+    }
+  }
+
   static var values: [SqliteValue] {
     var values: [SqliteValue] = [
       .integer(0), .integer(1), .integer(-1), .integer(Int64(Int32.max)), .integer(Int64(Int32.max) + 1),
@@ -46,6 +63,7 @@ import TandemCore
       .blob(Data([0xff, 0x41, 0x0a])), .text("a\u{0}b"),
     ]
     values += texts.map(SqliteValue.text) + texts.map { .blob(Data($0.utf8)) }
+    values += numericTexts.map(SqliteValue.text)
     values += (reals + randomReals.prefix(400)).map(SqliteValue.real)
     var generator = SeededGenerator(seed: 0x5eed_0002)
     for _ in 0..<300 {
