@@ -53,8 +53,8 @@ let package = Package(
       dependencies: ["TandemCore", "TandemSQLite", "TandemMemory", "TandemMacros"]
     ),
     .executableTarget(name: "tandem-demo", dependencies: ["Tandem"]),
-    // A runner of SQLite's sqllogictest files, engine-agnostic; `tandem-slt` runs it on `Database`.
-    .target(name: "SQLLogicTest", dependencies: ["TandemCore"]),
+    // A runner of SQLite's sqllogictest files, over any engine; `tandem-slt` runs it on `Database`.
+    .target(name: "SQLLogicTest", dependencies: ["Tandem"]),
     .executableTarget(name: "tandem-slt", dependencies: ["SQLLogicTest", "Tandem"]),
     .executableTarget(
       name: "tandem-bench",

@@ -1,15 +1,8 @@
-// LEAD: the corpus on Tandem's own engines. Turned off until `Database.execute(sql:)`,
-// `Database.forEachRow(sql:)` and the version strings land; to turn it on, in Package.swift give
-// the `SQLLogicTests` target the dependency "tandem-slt" and `swiftSettings:
-// [.define("TANDEM_SLT_ENGINES")]` (or delete the `#if`). `DatabaseLogicEngine` lives in
-// Sources/tandem-slt and is reached with `@testable import tandem_slt`.
-#if TANDEM_SLT_ENGINES
+// The corpus on Tandem's own engines, through the raw-SQL API (`DatabaseLogicEngine`).
 import Foundation
 import SQLLogicTest
 import Tandem
 import Testing
-
-@testable import tandem_slt
 
 @Suite(.enabled(if: Corpus.isPresent, "needs ../shared/sqllogictest"))
 struct EngineCorpusTests {
@@ -39,4 +32,3 @@ struct EngineCorpusTests {
     #expect(total.failed == 0, "\(total.failures.map(\.description).joined(separator: "\n"))")
   }
 }
-#endif

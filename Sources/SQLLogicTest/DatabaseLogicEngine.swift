@@ -1,4 +1,3 @@
-import SQLLogicTest
 import Tandem
 
 /// A Tandem `Database` as a sqllogictest engine, through its raw-SQL API.
@@ -8,22 +7,28 @@ import Tandem
 /// a prepare error (the query fails) or a step error on the first row (an empty result): the API
 /// does not say which, so only SQLite's step-only messages in ``stepOnlyMessages`` are taken for
 /// the latter.
-final class DatabaseLogicEngine: SQLLogicEngine {
+///
+/// ```swift
+/// let report = try SQLLogicRunner().run(fileAt: url, on: DatabaseLogicEngine(storage: .memory))
+/// ```
+public final class DatabaseLogicEngine: SQLLogicEngine {
   /// Messages SQLite reports only while stepping, never when preparing.
   static let stepOnlyMessages: Set<String> = ["integer overflow"]
 
   private let database: Database
 
   /// A fresh, empty database of the given storage.
-  init(storage: Database.Storage) throws {
+  public init(storage: Database.Storage) throws {
     database = try Database(storage)
   }
 
-  func execute(script: String) throws {
+  /// Runs a statement record's SQL as one script.
+  public func execute(script: String) throws {
     try database.execute(sql: script)
   }
 
-  func query(_ sql: String) throws -> SQLLogicResult {
+  /// Runs a query record's SQL.
+  public func query(_ sql: String) throws -> SQLLogicResult {
     var result = SQLLogicResult(columnCount: nil, rows: [])
     do {
       try database.forEachRow(sql: sql) { row in
