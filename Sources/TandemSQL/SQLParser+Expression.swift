@@ -25,11 +25,21 @@ extension SQLParser {
 
   /// An expression whose infix operators all bind at least as tightly as `minLevel`.
   mutating func parseExpression(level minLevel: Int) throws -> SQLExpression {
+    nesting += 1
+    defer { nesting -= 1 }
+    // An approximation of parse.y's stack: each nested expression holds about one symbol.
+    if nesting > 95 { throw Self.sqliteError("parser stack overflow") }
     var left = try parsePrefix()
+    var operators = 0
     while true {
       let token = peek
       guard let level = infixLevel(token), level >= minLevel else { return left }
       left = try parseInfix(left, level: level)
+      // A chain of operators is a tree as high as it is long (`sqlite3ExprCheckHeight`).
+      operators += 1
+      if operators + nesting > 1000 {
+        throw Self.sqliteError("Expression tree is too large (maximum depth 1000)")
+      }
     }
   }
 

@@ -32,6 +32,9 @@ struct SQLParser {
   /// The first error SQLite reports only after the whole statement has parsed (name resolution,
   /// argument counts, hex literals): a syntax error later in the text comes first.
   var deferredError: TandemError?
+  /// How many expressions are being read inside one another (SQLite's parser stack holds 100
+  /// symbols; deeper text is `parser stack overflow`, and the guard keeps recursion bounded).
+  var nesting = 0
 
   static let backend = "memory"
 

@@ -31,7 +31,10 @@ struct SyntaxErrorTests {
     "SELECT 'a' GLOB 'b' ESCAPE 'c'", "SELECT x'0g'", "SELECT a FROM t1 ORDER BY 5 LIMIT",
     "SELECT a FROM t1 UNION SELECT b FROM t1 ORDER BY nope LIMIT", "SELECT * FROM nope, t1 WHERE",
     "INSERT INTO nope VALUES (1) garbage", "INSERT INTO nope VALUES (1)", "UPDATE nope SET a = 1", "DELETE FROM nope",
-    "SELECT a FROM t1 ORDER BY a UNION SELECT 1", "SELECT a FROM t1 LIMIT 1 UNION ALL SELECT 1 UNION SELECT 2",
+    "SELECT a FROM t1 ORDER BY a UNION SELECT 1", "SELECT " + String(repeating: "1 + ", count: 1000) + "1",
+    "SELECT " + String(repeating: "- ", count: 200) + "1",
+    "SELECT " + String(repeating: "(", count: 5000) + "1" + String(repeating: ")", count: 5000),
+    "SELECT a FROM t1 LIMIT 1 UNION ALL SELECT 1 UNION SELECT 2",
     "SELECT a FROM nope ORDER BY 7 EXCEPT SELECT 1", "INSERT INTO t1 VALUES (1), (2, 3) garbage",
   ]
 
