@@ -324,17 +324,8 @@ extension SQLParser {
   /// A type name: one or more names, then an optional `(size)` or `(size, size)`.
   mutating func parseTypeName() throws -> String {
     var words: [String] = []
-    while isName(peek), !peek.isKeyword("AS") || words.isEmpty {
-      // A type name is `ids+`; stop before a constraint keyword in a column definition.
-      if !words.isEmpty, peek.kind == .word,
-        [
-          "CONSTRAINT", "PRIMARY", "NOT", "NULL", "UNIQUE", "CHECK", "DEFAULT", "COLLATE", "REFERENCES", "GENERATED",
-          "AS",
-        ]
-        .contains(peek.upper)
-      {
-        break
-      }
+    // A type name is `ids+`; reserved words end it, and so does GENERATED after the first word.
+    while isName(peek), words.isEmpty || !peek.isKeyword("GENERATED") {
       words.append(advance().value)
     }
     guard !words.isEmpty else { throw syntaxError() }

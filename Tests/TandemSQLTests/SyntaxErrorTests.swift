@@ -55,4 +55,13 @@ struct SyntaxErrorTests {
     #expect(try reader.next(schema: { _ in nil })?.sql == "SELECT 2")
     #expect(try reader.next(schema: { _ in nil }) == nil)
   }
+
+  @Test func aTriggerIsOneStatement() throws {
+    var reader = SQLScriptReader("CREATE TRIGGER r AFTER INSERT ON t1 BEGIN DELETE FROM t1; END; COMMIT")
+    #expect(throws: TandemError.unsupported("CREATE TRIGGER", backend: "memory")) {
+      try reader.next(schema: { _ in nil })
+    }
+    #expect(try reader.next(schema: { _ in nil })?.statement == .transaction(.commit))
+    #expect(try reader.next(schema: { _ in nil }) == nil)
+  }
 }
