@@ -60,7 +60,10 @@ struct ParserSnapshotTests {
     ("INSERT INTO t1 DEFAULT VALUES", #"INSERT INTO "t1" DEFAULT VALUES"#),
     ("UPDATE t1 SET a = a + 1 WHERE b > 2", #"UPDATE "t1" SET "a" = ("a" + ?) WHERE ("b" > ?)"#),
     ("DELETE FROM t1 WHERE a IS NULL", #"DELETE FROM "t1" WHERE ("a" IS NULL)"#),
-    ("INSERT INTO t1(a) VALUES (1) ON CONFLICT DO NOTHING", #"INSERT INTO "t1" ("a") VALUES (?) ON CONFLICT DO NOTHING"#),
+    (
+      "INSERT INTO t1(a) VALUES (1) ON CONFLICT DO NOTHING",
+      #"INSERT INTO "t1" ("a") VALUES (?) ON CONFLICT DO NOTHING"#
+    ),
     (
       "SELECT [a], `b`, \"c\" /* comment */ FROM t1 -- trailing\n WHERE\t[t1].[d] = 1",
       #"SELECT "a", "b", "c" FROM "t1" WHERE ("t1"."d" = ?)"#
