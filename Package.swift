@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "Tandem", targets: ["Tandem"]),
     .executable(name: "tandem-demo", targets: ["tandem-demo"]),
     .executable(name: "tandem-bench", targets: ["tandem-bench"]),
+    .executable(name: "tandem-slt", targets: ["tandem-slt"]),
   ],
   dependencies: [
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
@@ -52,6 +53,9 @@ let package = Package(
       dependencies: ["TandemCore", "TandemSQLite", "TandemMemory", "TandemMacros"]
     ),
     .executableTarget(name: "tandem-demo", dependencies: ["Tandem"]),
+    // A runner of SQLite's sqllogictest files, engine-agnostic; `tandem-slt` runs it on `Database`.
+    .target(name: "SQLLogicTest", dependencies: ["TandemCore"]),
+    .executableTarget(name: "tandem-slt", dependencies: ["SQLLogicTest", "Tandem"]),
     .executableTarget(
       name: "tandem-bench",
       dependencies: ["Tandem", "CSQLite"]
@@ -74,6 +78,8 @@ let package = Package(
     // Seeded random schemas, rows and queries run on both engines; results must match.
     // The memory engine is imported to turn on its storage checks (see PairRunner).
     .testTarget(name: "DifferentialTests", dependencies: ["Tandem", "TandemMemory"]),
+    // The sqllogictest runner, proved on raw SQLite, and the corpus on the engines.
+    .testTarget(name: "SQLLogicTests", dependencies: ["SQLLogicTest", "Tandem", "CSQLite", "TandemCore"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -20,11 +20,11 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
   public let name = EngineError.backendName
 
   let catalog = Catalog()
-  private let log = UndoLog()
+  let log = UndoLog()
   private let plans = PlanCache()
   /// The state of the statement being written, reset for each one.
   private lazy var session = WriteSession(catalog: catalog, log: log)
-  private var trace: (@Sendable (String) -> Void)?
+  private(set) var trace: (@Sendable (String) -> Void)?
 
   /// An empty database.
   public init() {}

@@ -60,6 +60,61 @@ final class PreparedStatement {
     return prepared
   }
 
+  /// Wraps a statement SQLite has already compiled (one statement of a script).
+  private init(connection: SQLiteConnection, compiled: OpaquePointer) {
+    self.connection = connection
+    handle = compiled
+    sql = sqlite3_sql(compiled).map { String(cString: $0) } ?? ""
+    resultColumnCount = sqlite3_column_count(compiled)
+    parameterCount = sqlite3_bind_parameter_count(compiled)
+  }
+
+  /// Compiles the statements of `sql` one after the other, each only once the one before it has
+  /// run in `body` (so that a table a statement creates exists for the next), as
+  /// `sqlite3_exec` does.
+  static func forEachStatement(
+    in sql: String, on connection: SQLiteConnection, _ body: (PreparedStatement) throws -> Void
+  ) throws {
+    try sql.utf8CString.withUnsafeBufferPointer { text in
+      guard let base = text.baseAddress else { return }
+      // The last element is the terminating NUL.
+      let end = base + (text.count - 1)
+      var cursor = base
+      while cursor < end {
+        var compiled: OpaquePointer?
+        var tail: UnsafePointer<CChar>?
+        let resultCode = sqlite3_prepare_v2(connection.handle, cursor, Int32(end - cursor), &compiled, &tail)
+        guard resultCode == SQLITE_OK else {
+          sqlite3_finalize(compiled)
+          let rest = String(cString: cursor)
+          try raiseSQLiteError(resultCode, connection: connection.handle, sql: rest)
+        }
+        guard let tail, tail > cursor else { return }
+        cursor = tail
+        // Only blanks, comments or a `;` were left: no statement.
+        guard let compiled else { continue }
+        try body(PreparedStatement(connection: connection, compiled: compiled))
+      }
+    }
+  }
+
+  /// The names SQLite gives the result columns.
+  var columnNames: [String] {
+    (0..<resultColumnCount).map { column in
+      sqlite3_column_name(handle, column).map { String(cString: $0) } ?? ""
+    }
+  }
+
+  /// Each parameter's name as `sqlite3_bind_parameter_name` gives it (`nil` for `?`).
+  var parameterNames: [String?] {
+    parameterCount == 0 ? [] : (1...parameterCount).map { index in
+      sqlite3_bind_parameter_name(handle, index).map { String(cString: $0) }
+    }
+  }
+
+  /// Whether the statement cannot change the database (a SELECT, or BEGIN/COMMIT and the like).
+  var isReadOnly: Bool { sqlite3_stmt_readonly(handle) != 0 }
+
   deinit {
     sqlite3_finalize(handle)
   }

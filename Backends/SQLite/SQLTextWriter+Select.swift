@@ -232,8 +232,11 @@ extension SQLTextWriter {
     } else {
       try writeList(select.columns) { try $0.write($1) }
     }
-    self += " FROM "
-    try writeSource(table: select.table, alias: select.alias, notIndexed: pinsOrder)
+    // An empty table name is a select without FROM (`SELECT 1 + 1`): one row, no source.
+    if !select.table.isEmpty {
+      self += " FROM "
+      try writeSource(table: select.table, alias: select.alias, notIndexed: pinsOrder)
+    }
     for join in select.joins {
       switch join.kind {
       case .inner: self += pinsOrder ? " CROSS JOIN " : " JOIN "

@@ -487,7 +487,7 @@ public final class SQLiteBackend: DatabaseBackend {
 
   /// Runs `body` inside the statement savepoint when `needsSavepoint`: released on success, rolled
   /// back on failure. Outside a transaction the savepoint is the transaction.
-  private func atomically(_ needsSavepoint: Bool, _ body: () throws -> Void) throws {
+  func atomically(_ needsSavepoint: Bool, _ body: () throws -> Void) throws {
     guard needsSavepoint else { return try body() }
     try untraced { try savepoint(Self.statementSavepoint) }
     do {
@@ -516,7 +516,7 @@ public final class SQLiteBackend: DatabaseBackend {
 
   /// The savepoints this backend opened that are still open, innermost last. The first one began
   /// the transaction, with `BEGIN IMMEDIATE`.
-  private var openSavepoints: [String] = []
+  private var openSavepoints: [(name: String, beganTransaction: Bool)] = []
 
   /// `SAVEPOINT "name"`; outside a transaction, `BEGIN IMMEDIATE` first.
   ///
@@ -527,7 +527,11 @@ public final class SQLiteBackend: DatabaseBackend {
   public func savepoint(_ name: String) throws {
     let quoted = try SQLTextWriter.quotedIdentifier(name)
     if connection.isInTransaction {
+      // Inside a transaction this backend did not begin (SQL text's BEGIN), it is a savepoint
+      // like any other: releasing it must not commit.
       _ = try run("SAVEPOINT " + quoted)
+      openSavepoints.append((name, false))
+      return
     } else {
       openSavepoints.removeAll()
       _ = try run("BEGIN IMMEDIATE")
@@ -538,7 +542,7 @@ public final class SQLiteBackend: DatabaseBackend {
         throw error
       }
     }
-    openSavepoints.append(name)
+    openSavepoints.append((name, true))
   }
 
   /// `RELEASE "name"`; for the savepoint that began the transaction, `COMMIT`. A failed commit
@@ -549,7 +553,7 @@ public final class SQLiteBackend: DatabaseBackend {
       _ = try run("RELEASE " + quoted)  // SQLite's own answer for a savepoint opened without us
       return
     }
-    _ = try run(position == 0 ? "COMMIT" : "RELEASE " + quoted)
+    _ = try run(openSavepoints[position].beganTransaction ? "COMMIT" : "RELEASE " + quoted)
     openSavepoints.removeSubrange(position...)
   }
 
@@ -562,7 +566,7 @@ public final class SQLiteBackend: DatabaseBackend {
       _ = try run("RELEASE " + quoted)
       return
     }
-    if position == 0 {
+    if openSavepoints[position].beganTransaction {
       _ = try run("ROLLBACK")
     } else {
       _ = try run("ROLLBACK TO " + quoted)
@@ -574,7 +578,7 @@ public final class SQLiteBackend: DatabaseBackend {
   /// The position of the innermost open savepoint called `name` (compared as SQLite compares
   /// savepoint names).
   private func openPosition(of name: String) -> Int? {
-    openSavepoints.lastIndex { SQLName.same($0, name) }
+    openSavepoints.lastIndex { SQLName.same($0.name, name) }
   }
 
   /// Calls `trace` with the SQL text (placeholders, never values) of every statement as it starts.
@@ -592,6 +596,9 @@ public final class SQLiteBackend: DatabaseBackend {
   }
 
   // MARK: - Internals
+
+  /// Forgets what was read of the schema (after SQL text that may have changed it).
+  func forgetTables() { tables.removeAll() }
 
   /// Runs one SQL statement with positional values and returns its rows.
   func run(_ sql: String, _ values: [SqliteValue] = [], cached: Bool = true) throws -> [[SqliteValue]] {

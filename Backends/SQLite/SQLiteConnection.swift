@@ -45,6 +45,9 @@ final class SQLiteConnection {
   /// The number of rows the last INSERT, UPDATE or DELETE changed.
   var changes: Int { Int(sqlite3_changes64(handle)) }
 
+  /// The number of rows every INSERT, UPDATE and DELETE has changed since the connection opened.
+  var totalChanges: Int { Int(sqlite3_total_changes64(handle)) }
+
   /// The rowid of the most recent successful insert on this connection.
   var lastInsertRowid: Int64 {
     get { sqlite3_last_insert_rowid(handle) }

@@ -98,6 +98,48 @@ final class TandemBackend: DatabaseBackend {
     if let failure = expected.failure { throw failure }
   }
 
+  /// Runs SQL text on both engines and hands over the rows, with their column names, once both
+  /// agree on them and on the outcome. Errors agree by kind, message and SQLite code: the
+  /// table and columns the typed API names are not part of SQL text's errors.
+  func execute(sql: String, arguments: StatementArguments, eachRow body: (Row) throws -> Void) throws -> StatementResult {
+    func collect(_ backend: any DatabaseBackend) -> (rows: [Row], result: Result<StatementResult, any Error>) {
+      var rows: [Row] = []
+      let result = Result { try backend.execute(sql: sql, arguments: arguments) { rows.append($0) } }
+      return (rows, result)
+    }
+    let expected = collect(reference)
+    let actual = collect(candidate)
+    let agree: Bool
+    switch (expected.result, actual.result) {
+    case (.success(let a), .success(let b)): agree = expected.rows == actual.rows && a == b
+    case (.failure(let a), .failure(let b)): agree = expected.rows == actual.rows && Self.sameSQLFailure(a, b)
+    default: agree = false
+    }
+    guard agree else {
+      throw TandemError.divergence(
+        statement: sql,
+        message: "\(reference.name) \(Self.outcome(expected)) but \(candidate.name) \(Self.outcome(actual))")
+    }
+    for row in expected.rows { try body(row) }
+    return try expected.result.get()
+  }
+
+  /// Errors of SQL text agree when their kind, message and SQLite code agree.
+  static func sameSQLFailure(_ a: any Error, _ b: any Error) -> Bool {
+    guard let a = a as? TandemError, let b = b as? TandemError else { return false }
+    return a.kind == b.kind && a.message == b.message && a.sqliteCode == b.sqliteCode
+  }
+
+  /// What SQL text did: its rows with their column names, then its result or its error.
+  private static func outcome(_ run: (rows: [Row], result: Result<StatementResult, any Error>)) -> String {
+    let names = run.rows.first.map { " named (" + $0.columnNames.joined(separator: ", ") + ")" } ?? ""
+    let rows = describe(StatementResult(rows: run.rows.map(\.values))) + names
+    switch run.result {
+    case .success(let result): return "returned \(rows); changes \(result.changes), last rowid \(result.lastInsertRowid)"
+    case .failure(let error): return "failed with \(error) after \(rows)"
+    }
+  }
+
   /// What a select did: "returned …", "failed with …", or "failed with … after …" the rows it
   /// produced first.
   private static func outcome(_ run: (rows: [[SqliteValue]], failure: (any Error)?)) -> String {

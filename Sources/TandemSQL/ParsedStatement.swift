@@ -11,6 +11,9 @@ public enum ParsedStatement: Sendable, Hashable {
   /// 1-based index SQLite gives the parameter; `resultColumns` are the names SQLite gives the
   /// result columns of a SELECT (empty for other statements).
   case query(Statement, resultColumns: [String])
+  /// `INSERT INTO table [(columns)] SELECT …`: the insert's `rows` are empty and its `columns`
+  /// are those written (empty for all of the table's columns); the rows come from `select`.
+  case insertSelect(InsertStatement, select: SelectStatement)
   /// `CREATE TABLE`.
   case createTable(TableSchema, ifNotExists: Bool)
   /// `CREATE [UNIQUE] INDEX name ON table (columns)`.

@@ -29,6 +29,11 @@ import Testing
       for row in rows { try body(row) }
       if let failure { throw failure }
     }
+    func execute(sql: String, arguments: StatementArguments, eachRow body: (Row) throws -> Void) throws -> StatementResult {
+      for row in rows { try body(Row(columnNames: row.indices.map { "c\($0)" }, values: row)) }
+      if let failure { throw failure }
+      return StatementResult()
+    }
     var isInTransaction: Bool { false }
     func savepoint(_ name: String) throws {}
     func release(_ name: String) throws {}

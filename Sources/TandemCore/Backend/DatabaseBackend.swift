@@ -65,6 +65,17 @@ public protocol DatabaseBackend: AnyObject {
   func select(
     prepared query: PreparedSelect, values: [SqliteValue], eachRow body: ([SqliteValue]) throws -> Void
   ) throws
+  /// Runs SQL text — one statement or a script of several — with `arguments` bound, and hands
+  /// the result rows of each statement, in order, to `body`; returns the `changes` and
+  /// `lastInsertRowid` of the last statement. Rows handed over before an error stay handed over.
+  ///
+  /// SQLite runs the text as written; an engine that does not take SQL parses it, and refuses
+  /// with ``TandemError/Kind/unsupported`` what it cannot run exactly as SQLite would.
+  ///
+  /// ```swift
+  /// try backend.execute(sql: "SELECT a AS x FROM t WHERE a > ?", arguments: [1]) { row in print(row["x"]) }
+  /// ```
+  func execute(sql: String, arguments: StatementArguments, eachRow body: (Row) throws -> Void) throws -> StatementResult
   /// Whether a transaction is open. An engine may end one on its own: SQLite rolls back the
   /// whole transaction on some errors (`database or disk is full`), savepoints included.
   var isInTransaction: Bool { get }

@@ -32,7 +32,7 @@ public enum Statement: Sendable, Hashable {
 ///   columns: [.qualifiedColumn(source: "reminders", name: "title"), .qualifiedColumn(source: "lists", name: "name")])
 /// ```
 public struct SelectStatement: Sendable, Hashable {
-  /// The first source's table.
+  /// The first source's table; `""` for a select without FROM (`SELECT 1 + 1`), which reads one row of no columns.
   public var table: String
   /// The first source's alias, when it is not the table's name.
   public var alias: String?
@@ -84,13 +84,13 @@ public struct SelectStatement: Sendable, Hashable {
   /// SelectStatement(table: "reminders", columns: [.column("id")]).sources  // [("reminders", "reminders")]
   /// ```
   public var sources: [(table: String, alias: String)] {
-    [(table, alias ?? table)] + joins.map { ($0.table, $0.alias ?? $0.table) }
+    (table.isEmpty ? [] : [(table, alias ?? table)]) + joins.map { ($0.table, $0.alias ?? $0.table) }
   }
 
   /// Whether the statement reads more than one table, holds a subquery, a compound or a WITH
   /// clause, or names its table by an alias: a relational query, rather than a scan of one table.
   public var isRelational: Bool {
-    !joins.isEmpty || !compound.isEmpty || with != nil || (alias.map { $0 != table } ?? false)
+    table.isEmpty || !joins.isEmpty || !compound.isEmpty || with != nil || (alias.map { $0 != table } ?? false)
       || expressions.contains(where: \.containsSubquery)
   }
 

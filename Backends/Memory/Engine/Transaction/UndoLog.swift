@@ -116,11 +116,18 @@ final class UndoLog {
     commitIfIdle()
   }
 
-  /// Rolls back to a savepoint and releases it (and every savepoint opened after it).
-  func rollback(to name: String, catalog: Catalog) throws {
+  /// Rolls back to a savepoint and releases it (and every savepoint opened after it); with
+  /// `keepingOpen`, as SQL's `ROLLBACK TO` does, the savepoint itself stays open.
+  func rollback(to name: String, catalog: Catalog, keepingOpen: Bool = false) throws {
     let index = try savepointIndex(name)
     undo(to: savepoints[index].position, catalog: catalog)
-    savepoints.removeSubrange(index...)
+    savepoints.removeSubrange((keepingOpen ? index + 1 : index)...)
+    commitIfIdle()
+  }
+
+  /// Commits the transaction: every savepoint is released (SQL's `COMMIT`).
+  func commitTransaction() {
+    savepoints.removeAll()
     commitIfIdle()
   }
 }

@@ -1,0 +1,167 @@
+import Foundation
+import Tandem
+import Testing
+
+/// SQL text on every engine: SQLite runs it as written, the memory engine parses it; both must
+/// give the same rows, column names, counts and errors.
+@Suite struct RawSQLTests {
+  static let schema = """
+    CREATE TABLE item(id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT '', stock INTEGER NOT NULL DEFAULT 0,
+      reorderLevel INTEGER NOT NULL DEFAULT 0, price REAL NOT NULL DEFAULT 0.0, discount INTEGER);
+    """
+
+  static func database(_ kind: BackendKind) throws -> Database {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: schema)
+    try db.execute(
+      sql: "INSERT INTO item(id, name, stock, price, discount) VALUES (?, ?, ?, ?, ?), (?, ?, ?, ?, ?)",
+      arguments: [1, "apple", 5, 1.5, nil, 2, "banana", 20, 0.25, 10])
+    return db
+  }
+
+  @Test(arguments: BackendKind.allCases)
+  func rowsCarryTheirColumnNamesAndDecodeByNameOrPosition(_ kind: BackendKind) throws {
+    let db = try Self.database(kind)
+    let rows = try db.fetchAll(sql: "SELECT name, stock * 2 AS doubled, discount, price + 1 FROM item ORDER BY id")
+    #expect(rows.map(\.columnNames) == Array(repeating: ["name", "doubled", "discount", "price + 1"], count: 2))
+    #expect(try rows[0]["name"] as String == "apple")
+    #expect(try rows[0]["DOUBLED"] as Int == 10)
+    #expect(try rows[0]["discount"] as Int? == nil)
+    #expect(try rows[1][2] as Int == 10)
+    #expect(try rows[1][3] as Double == 1.25)
+    let missing = try #require(throws: TandemError.self) { _ = try rows[0]["nope"] as Int }
+    #expect(missing.kind == .misuse)
+    let null = try #require(throws: TandemError.self) { _ = try rows[0]["discount"] as Int }
+    #expect(null.kind == .decodingFailure)
+  }
+
+  @Test(arguments: BackendKind.allCases)
+  func argumentsBindByPositionOrByName(_ kind: BackendKind) throws {
+    let db = try Self.database(kind)
+    #expect(try db.fetchOne(String.self, sql: "SELECT name FROM item WHERE id = ?", arguments: [2]) == "banana")
+    #expect(try db.fetchOne(String.self, sql: "SELECT name FROM item WHERE id = ?2 AND stock > ?1", arguments: [1, 2]) == "banana")
+    for name in [":id", "@id", "$id"] {
+      #expect(try db.fetchOne(String.self, sql: "SELECT name FROM item WHERE id = \(name)", arguments: ["id": 1]) == "apple")
+    }
+    #expect(try db.fetchOne(Int.self, sql: "SELECT count(*) FROM item WHERE stock > :n OR id = :n", arguments: ["n": 1]) == 2)
+    // A value that reads like SQL stays a value.
+    let injected = "x'); DROP TABLE item; --"
+    try db.execute(sql: "INSERT INTO item(id, name) VALUES (3, ?)", arguments: [.text(injected)])
+    #expect(try db.fetchOne(String.self, sql: "SELECT name FROM item WHERE id = 3") == injected)
+  }
+
+  @Test(arguments: BackendKind.allCases)
+  func missingOrExtraArgumentsAreMisuseAndRunNothing(_ kind: BackendKind) throws {
+    let db = try Self.database(kind)
+    let tooFew = try #require(throws: TandemError.self) {
+      try db.execute(sql: "UPDATE item SET stock = ? WHERE id = ?", arguments: [7])
+    }
+    #expect(tooFew.kind == .misuse)
+    let unnamed = try #require(throws: TandemError.self) {
+      try db.execute(sql: "UPDATE item SET stock = :stock WHERE id = :id", arguments: ["stock": 7])
+    }
+    #expect(unnamed.kind == .misuse)
+    #expect(try db.fetchAll(sql: "SELECT stock FROM item ORDER BY id").map { try $0[0] as Int } == [5, 20])
+  }
+
+  @Test(arguments: BackendKind.allCases)
+  func recordsAndValuesFromSQL(_ kind: BackendKind) throws {
+    let db = try Self.database(kind)
+    let items = try db.fetchAll(Item.self, sql: "SELECT * FROM item WHERE price < ? ORDER BY id DESC", arguments: [2.0])
+    #expect(items == [
+      Item(id: 2, name: "banana", stock: 20, reorderLevel: 0, price: 0.25, discount: 10),
+      Item(id: 1, name: "apple", stock: 5, reorderLevel: 0, price: 1.5, discount: nil),
+    ])
+    #expect(try db.fetchOne(Item.self, sql: "SELECT * FROM item WHERE id = 9") == nil)
+    let missingColumn = try #require(throws: TandemError.self) {
+      _ = try db.fetchAll(Item.self, sql: "SELECT id, name FROM item")
+    }
+    #expect(missingColumn.kind == .misuse)
+    #expect(try db.fetchOne(Int.self, sql: "SELECT sum(stock) FROM item") == 25)
+  }
+
+  @Test(arguments: BackendKind.allCases)
+  func aScriptRunsEveryStatementAndReportsTheLast(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    let result = try db.execute(sql: """
+      CREATE TABLE note(id INTEGER PRIMARY KEY, body TEXT);  -- a comment
+      INSERT INTO note(body) VALUES (?), (?), (?);
+      /* another */ UPDATE note SET body = upper(body) WHERE id >= ?;
+      """, arguments: ["a", "b", "c", 2])
+    #expect(result.changes == 2)
+    let insert = try db.execute(sql: "INSERT INTO note(body) VALUES ('d')")
+    #expect(insert.lastInsertRowid == 4 && insert.changes == 1)
+    #expect(try db.execute(sql: "CREATE TABLE other(x)").changes == 0)
+    #expect(try db.fetchAll(sql: "SELECT body FROM note ORDER BY id").map { try $0["body"] as String } == ["a", "B", "C", "d"])
+  }
+
+  @Test(arguments: BackendKind.allCases)
+  func syntaxErrorsAreSQLitesOwn(_ kind: BackendKind) throws {
+    let db = try Self.database(kind)
+    for (sql, message) in [
+      ("SELECT name FROM item WHERE", "incomplete input"),
+      ("SELECT name FROM FROM item", #"near "FROM": syntax error"#),
+      ("SELEC 1", #"near "SELEC": syntax error"#),
+      ("SELECT nope FROM item", "no such column: nope"),
+      ("SELECT * FROM missing", "no such table: missing"),
+    ] {
+      let error = try #require(throws: TandemError.self) { _ = try db.fetchAll(sql: sql) }
+      #expect(error.summary == .sqlite(code: 1, message: message), "\(sql)")
+    }
+  }
+
+  @Test(arguments: BackendKind.allCases)
+  func rowsBeforeAnErrorAreHandedOverFirst(_ kind: BackendKind) throws {
+    let db = try Self.database(kind)
+    try db.execute(sql: "INSERT INTO item(id, name, stock) VALUES (3, 'min', -9223372036854775808)")
+    var seen: [Int] = []
+    let error = try #require(throws: TandemError.self) {
+      try db.forEachRow(sql: "SELECT abs(stock) FROM item ORDER BY id") { seen.append(try $0[0]) }
+    }
+    #expect(seen == [5, 20])
+    #expect(error.summary == .sqlite(code: 1, message: "integer overflow"))
+  }
+
+  @Test(arguments: BackendKind.allCases)
+  func transactionStatementsInSQL(_ kind: BackendKind) throws {
+    let db = try Self.database(kind)
+    try db.execute(sql: "BEGIN; DELETE FROM item WHERE id = 1; SAVEPOINT s; DELETE FROM item; ROLLBACK TO s; RELEASE s;")
+    try db.execute(sql: "ROLLBACK")
+    #expect(try db.fetchOne(Int.self, sql: "SELECT count(*) FROM item") == 2)
+    try db.execute(sql: "BEGIN; DELETE FROM item WHERE id = 1; SAVEPOINT s; DELETE FROM item; ROLLBACK TO s; COMMIT")
+    #expect(try db.fetchOne(Int.self, sql: "SELECT count(*) FROM item") == 1)
+    for (sql, message) in [
+      ("COMMIT", "cannot commit - no transaction is active"),
+      ("ROLLBACK", "cannot rollback - no transaction is active"),
+      ("RELEASE nowhere", "no such savepoint: nowhere"),
+    ] {
+      let error = try #require(throws: TandemError.self) { try db.execute(sql: sql) }
+      #expect(error.summary == .sqlite(code: 1, message: message), "\(sql)")
+    }
+  }
+
+  @Test(arguments: BackendKind.allCases)
+  func indexesCreatedAndDroppedInSQL(_ kind: BackendKind) throws {
+    let db = try Self.database(kind)
+    try db.execute(sql: "INSERT INTO item(id, name) VALUES (3, 'apple')")
+    let duplicate = try #require(throws: TandemError.self) {
+      try db.execute(sql: "CREATE UNIQUE INDEX by_name ON item(name)")
+    }
+    #expect(duplicate.summary == .constraint(.unique, table: "item", columns: ["name"], message: "UNIQUE constraint failed: item.name"))
+    try db.execute(sql: "CREATE INDEX by_name ON item(name); CREATE INDEX IF NOT EXISTS by_name ON item(stock)")
+    let again = try #require(throws: TandemError.self) { try db.execute(sql: "CREATE INDEX by_name ON item(stock)") }
+    #expect(again.summary == .sqlite(code: 1, message: "index by_name already exists"))
+    #expect(try db.fetchAll(sql: "SELECT id FROM item WHERE name = 'apple' ORDER BY id").map { try $0[0] as Int } == [1, 3])
+    try db.execute(sql: "DROP INDEX by_name; DROP INDEX IF EXISTS by_name")
+    let gone = try #require(throws: TandemError.self) { try db.execute(sql: "DROP INDEX by_name") }
+    #expect(gone.summary == .sqlite(code: 1, message: "no such index: by_name"))
+    try db.execute(sql: "DELETE FROM item WHERE id = 3; CREATE UNIQUE INDEX by_name ON item(name)")
+    let taken = try #require(throws: TandemError.self) { try db.execute(sql: "INSERT INTO item(id, name) VALUES (4, 'apple')") }
+    #expect(taken.kind == .constraintViolation && taken.constraint == .unique)
+  }
+
+  @Test func versionsAreReported() {
+    #expect(Database.memoryEngineSQLiteVersion == "3.40.1")
+    #expect(Database.sqliteVersion.split(separator: ".").count == 3)
+  }
+}

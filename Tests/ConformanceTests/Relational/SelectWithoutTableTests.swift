@@ -1,0 +1,36 @@
+import Tandem
+import Testing
+
+/// A select without FROM (an empty table name) reads one row of no columns, as `SELECT 1 + 1` does.
+@Suite struct SelectWithoutTableTests {
+  static func select(
+    _ columns: [SQLExpression], filter: SQLExpression? = nil, orderBy: [OrderingTerm] = [], limit: Int64? = nil
+  ) -> Statement {
+    .select(
+      SelectStatement(
+        table: "", columns: columns, filter: filter, orderBy: orderBy, limit: limit.map { .literal(.integer($0)) }))
+  }
+
+  @Test(arguments: BackendKind.allCases)
+  func valuesAggregatesAndFilters(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    let sum = SQLExpression.binary(.add, .literal(1), .literal(2.5))
+    #expect(try db.execute(Self.select([sum, .literal("x")])).rows == [[3.5, "x"]])
+    #expect(try db.execute(Self.select([.aggregate(.count, nil, distinct: false), .aggregate(.max, .literal(7), distinct: false)])).rows == [[1, 7]])
+    #expect(try db.execute(Self.select([.literal(1)], filter: .literal(0))).rows == [])
+    #expect(try db.execute(Self.select([.aggregate(.count, nil, distinct: false)], filter: .literal(0))).rows == [[0]])
+    #expect(try db.execute(Self.select([.literal(1)], orderBy: [OrderingTerm(.literal(1))], limit: 0)).rows == [])
+  }
+
+  @Test(arguments: BackendKind.allCases)
+  func subqueriesWithoutTable(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.create(Item.self)
+    try db.insert(Item.samples)
+    let inner = SelectStatement(table: "items", columns: [.aggregate(.sum, .column("stock"), distinct: false)])
+    let exists = SelectStatement(table: "items", columns: [.literal(1)], filter: .binary(.greater, .column("stock"), .literal(100)))
+    #expect(try db.execute(Self.select([.subquery(inner), .exists(exists, negated: true)])).rows == [[35, 1]])
+    let ids = SelectStatement(table: "items", columns: [.column("id")])
+    #expect(try db.execute(Self.select([.inSubquery(.literal(3), ids, negated: false), .inList(.literal(nil), [], negated: false)])).rows == [[1, 0]])
+  }
+}
