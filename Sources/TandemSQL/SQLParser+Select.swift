@@ -328,8 +328,8 @@ extension SQLParser {
         items.append(JoinClause(kind ?? .inner, table: table, alias: alias))
       }
       if accept("ON") {
-        guard kind != nil else { throw Self.sqliteError("a JOIN clause is required before ON") }
         let condition = try parseExpression()
+        if kind == nil { deferError("a JOIN clause is required before ON") }
         let last = items.count - 1
         items[last].condition = items[last].condition.map { .binary(.and, $0, condition) } ?? condition
       } else if peek.isKeyword("USING") {

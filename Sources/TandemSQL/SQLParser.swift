@@ -178,7 +178,7 @@ struct SQLParser {
       }
       let select = try parseSelectStatement()
       return .query(.select(select.statement), resultColumns: select.names)
-    case "INSERT", "REPLACE": return .query(.insert(try parseInsert()), resultColumns: [])
+    case "INSERT", "REPLACE": return try parseInsert()
     case "UPDATE": return .query(.update(try parseUpdate()), resultColumns: [])
     case "DELETE": return .query(.delete(try parseDelete()), resultColumns: [])
     case "CREATE": return try parseCreate()

@@ -171,13 +171,31 @@ struct ParserSnapshotTests {
       ])
   }
 
+  @Test func insertSelect() throws {
+    let db = try ParserFixture.database()
+    let select = SelectStatement(
+      table: "t1", columns: [.column("a"), .column("b")], filter: .binary(.greater, .column("a"), .literal(.integer(1)))
+    )
+    #expect(
+      try db.parse("INSERT OR IGNORE INTO tab0(col0, col1) SELECT a, b FROM t1 WHERE a > 1")?.statement
+        == .insertSelect(
+          InsertStatement(table: "tab0", columns: ["col0", "col1"], rows: [], conflict: .ignore), select: select))
+    #expect(
+      try db.parse("INSERT INTO tab0 SELECT a, b, c FROM t1 WHERE true ON CONFLICT DO NOTHING")?.statement
+        == .insertSelect(
+          InsertStatement(table: "tab0", columns: [], rows: [], conflict: .nothing(target: [])),
+          select: SelectStatement(
+            table: "t1", columns: [.column("a"), .column("b"), .column("c")], filter: .literal(.integer(1)))))
+  }
+
   static let refused: [(String, String)] = [
     ("SELECT a FROM t1 NATURAL JOIN t2", "NATURAL JOIN"), ("SELECT a FROM t1 JOIN t2 USING (x)", "USING"),
     ("SELECT a FROM t1 RIGHT JOIN t2 ON 1", "RIGHT JOIN"), ("SELECT a << 1 FROM t1", "<< operator"),
     ("SELECT ~a FROM t1", "~ operator"), ("SELECT a MATCH 'x' FROM t1", "MATCH"),
     ("SELECT group_concat(a) FROM t1", "function group_concat"), ("SELECT foo(a) FROM t1", "function foo"),
     ("SELECT count(*) OVER () FROM t1", "window function"), ("VALUES (1)", "VALUES"),
-    ("INSERT INTO t1 SELECT * FROM t1", "INSERT … SELECT"), ("DELETE FROM t1 RETURNING a", "RETURNING"),
+    ("INSERT INTO t1 VALUES (1, 2, 3, 4, 5) UNION SELECT * FROM t1", "VALUES in a compound"),
+    ("DELETE FROM t1 RETURNING a", "RETURNING"),
     ("CREATE TABLE x(a NUMERIC)", "NUMERIC affinity column"), ("CREATE TABLE x(a INT CHECK (a > 0))", "CHECK"),
     ("CREATE TABLE x(a TEXT COLLATE nocase)", "COLLATE"), ("CREATE TABLE x(a INTEGER) STRICT", "STRICT table"),
     ("CREATE TABLE x(a INTEGER PRIMARY KEY) WITHOUT ROWID", "WITHOUT ROWID"),

@@ -30,6 +30,8 @@ struct SyntaxErrorTests {
     "SELECT -0x1ffffffffffffffffff", "SELECT - ( 0x1ffffffffffffffffff )", "SELECT a FROM nope WHERE",
     "SELECT 'a' GLOB 'b' ESCAPE 'c'", "SELECT x'0g'", "SELECT a FROM t1 ORDER BY 5 LIMIT",
     "SELECT a FROM t1 UNION SELECT b FROM t1 ORDER BY nope LIMIT", "SELECT * FROM nope, t1 WHERE",
+    "INSERT INTO tab0 SELECT a FROM t1", "INSERT INTO tab0(col0) SELECT a, b FROM t1", "INSERT INTO nope SELECT 1",
+    "INSERT INTO tab0 SELECT", "INSERT INTO tab0 SELECT * FROM t1 ON CONFLICT DO NOTHING",
     "INSERT INTO nope VALUES (1) garbage", "INSERT INTO nope VALUES (1)", "UPDATE nope SET a = 1", "DELETE FROM nope",
     "SELECT a FROM t1 ORDER BY a UNION SELECT 1", "SELECT " + String(repeating: "1 + ", count: 1000) + "1",
     "SELECT " + String(repeating: "- ", count: 200) + "1",
