@@ -211,7 +211,10 @@ extension SQLParser {
     }
     if token.isSymbol("+") {
       advance()
-      return .unary(.plus, try parseExpression(level: Level.unary))
+      let operand = try parseExpression(level: Level.unary)
+      // `+` changes nothing but a column's affinity: on a literal it is the literal.
+      if case .literal = operand { return operand }
+      return .unary(.plus, operand)
     }
     if token.isSymbol("~") {
       advance()

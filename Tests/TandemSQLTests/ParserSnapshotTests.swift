@@ -91,7 +91,7 @@ struct ParserSnapshotTests {
 
   @Test func literals() throws {
     let parsed = try ParserFixture.database().parse(
-      "SELECT -9223372036854775808, 9223372036854775808, 0x7fffffffffffffff, 0xffffffffffffffff, .5, 1., 1e3, X'ABcd', - 2, -(3), 'it''s', NULL, -'a'"
+      "SELECT -9223372036854775808, 9223372036854775808, 0x7fffffffffffffff, 0xffffffffffffffff, .5, 1., 1e3, X'ABcd', - 2, -(3), 'it''s', NULL, -'a', + 5, - + 9223372036854775808"
     )
     guard case .query(.select(let select), _)? = parsed?.statement else {
       Issue.record("not a select")
@@ -103,7 +103,8 @@ struct ParserSnapshotTests {
         .literal(.integer(.min)), .literal(.real(9_223_372_036_854_775_808)), .literal(.integer(.max)),
         .literal(.integer(-1)), .literal(.real(0.5)), .literal(.real(1)), .literal(.real(1000)),
         .literal(.blob(Data([0xAB, 0xCD]))), .literal(.integer(-2)), .literal(.integer(-3)), .literal(.text("it's")),
-        .literal(.null), .unary(.negate, .literal(.text("a"))),
+        .literal(.null), .unary(.negate, .literal(.text("a"))), .literal(.integer(5)),
+        .literal(.real(-9_223_372_036_854_775_808)),
       ])
   }
 
