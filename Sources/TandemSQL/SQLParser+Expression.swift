@@ -88,7 +88,9 @@ extension SQLParser {
       case "%": return .binary(.remainder, left, try parseExpression(level: next))
       case "||": return .binary(.concatenate, left, try parseExpression(level: next))
       default:
-        _ = try parseExpression(level: next)
+        let right = try parseExpression(level: next)
+        // The model has no bitwise operators; between integer constants they are constants.
+        if let folded = BitwiseConstant.fold(token.text, left, right) { return folded }
         throw Self.unsupported("\(token.text) operator")
       }
     }
@@ -218,7 +220,8 @@ extension SQLParser {
     }
     if token.isSymbol("~") {
       advance()
-      _ = try parseExpression(level: Level.unary)
+      let operand = try parseExpression(level: Level.unary)
+      if let folded = BitwiseConstant.fold("~", operand, nil) { return folded }
       throw Self.unsupported("~ operator")
     }
     return try parseTerm()
