@@ -522,7 +522,7 @@ extension SQLParser {
         if let name, let position = member.aliases.firstIndex(where: { $0?.lowercased() == name.lowercased() }) {
           return .resultColumn(position + 1)
         }
-        if let position = member.statement.columns.firstIndex(where: { Self.sameTerm($0, term, scope: member.scope) }) {
+        if let position = member.statement.columns.firstIndex(where: { Self.sameTerm($0, term) }) {
           return .resultColumn(position + 1)
         }
       }
@@ -533,7 +533,7 @@ extension SQLParser {
 
   /// Whether a result column and a term written in a compound's ORDER BY are the same
   /// expression (column names compared case-insensitively, a qualified name equal to a plain one).
-  static func sameTerm(_ column: SQLExpression, _ term: SQLExpression, scope: SelectScope) -> Bool {
+  static func sameTerm(_ column: SQLExpression, _ term: SQLExpression) -> Bool {
     func normalized(_ expression: SQLExpression) -> SQLExpression {
       expression.mapped { node in
         switch node {
