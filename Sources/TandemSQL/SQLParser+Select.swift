@@ -12,7 +12,12 @@ extension SQLParser {
     derivedTables.append([])
     defer { derivedTables.removeLast() }
 
+    let awaitingColumns = recursiveTableAwaitingColumns
+    recursiveTableAwaitingColumns = nil
     var first = try parseSelectCore()
+    if let awaitingColumns, awaitingColumns.level < commonTables.count {
+      commonTables[awaitingColumns.level][awaitingColumns.name.lowercased()] = .some(Self.uniqueNames(first.names))
+    }
     var members: [(CompoundTerm.Operator, ParsedSelect)] = []
     var statement = first.statement
     while true {
@@ -102,7 +107,10 @@ extension SQLParser {
         _ = accept("MATERIALIZED")
       }
       try expectSymbol("(")
-      if recursive { commonTables[commonTables.count - 1][name.lowercased()] = .some(declared) }
+      if recursive {
+        commonTables[commonTables.count - 1][name.lowercased()] = .some(declared)
+        if declared == nil { recursiveTableAwaitingColumns = (name, commonTables.count - 1) }
+      }
       let body = try parseSelectStatement()
       try expectSymbol(")")
       let columns = declared ?? Self.uniqueNames(body.names)

@@ -35,6 +35,9 @@ struct SQLParser {
   /// How many expressions are being read inside one another (SQLite's parser stack holds 100
   /// symbols; deeper text is `parser stack overflow`, and the guard keeps recursion bounded).
   var nesting = 0
+  /// A recursive common table without a column list whose body is about to be read: its columns
+  /// are named by the body's first member.
+  var recursiveTableAwaitingColumns: (name: String, level: Int)?
 
   static let backend = "memory"
 
