@@ -25,11 +25,21 @@ extension SQLParser {
 
   /// An expression whose infix operators all bind at least as tightly as `minLevel`.
   mutating func parseExpression(level minLevel: Int) throws -> SQLExpression {
+    nesting += 1
+    defer { nesting -= 1 }
+    // An approximation of parse.y's stack: each nested expression holds about one symbol.
+    if nesting > 95 { throw Self.sqliteError("parser stack overflow") }
     var left = try parsePrefix()
+    var operators = 0
     while true {
       let token = peek
       guard let level = infixLevel(token), level >= minLevel else { return left }
       left = try parseInfix(left, level: level)
+      // A chain of operators is a tree as high as it is long (`sqlite3ExprCheckHeight`).
+      operators += 1
+      if operators + nesting > 1000 {
+        throw Self.sqliteError("Expression tree is too large (maximum depth 1000)")
+      }
     }
   }
 
@@ -78,7 +88,9 @@ extension SQLParser {
       case "%": return .binary(.remainder, left, try parseExpression(level: next))
       case "||": return .binary(.concatenate, left, try parseExpression(level: next))
       default:
-        _ = try parseExpression(level: next)
+        let right = try parseExpression(level: next)
+        // The model has no bitwise operators; between integer constants they are constants.
+        if let folded = BitwiseConstant.fold(token.text, left, right) { return folded }
         throw Self.unsupported("\(token.text) operator")
       }
     }
@@ -201,11 +213,15 @@ extension SQLParser {
     }
     if token.isSymbol("+") {
       advance()
-      return .unary(.plus, try parseExpression(level: Level.unary))
+      let operand = try parseExpression(level: Level.unary)
+      // `+` changes nothing but a column's affinity: on a literal it is the literal.
+      if case .literal = operand { return operand }
+      return .unary(.plus, operand)
     }
     if token.isSymbol("~") {
       advance()
-      _ = try parseExpression(level: Level.unary)
+      let operand = try parseExpression(level: Level.unary)
+      if let folded = BitwiseConstant.fold("~", operand, nil) { return folded }
       throw Self.unsupported("~ operator")
     }
     return try parseTerm()
@@ -314,17 +330,8 @@ extension SQLParser {
   /// A type name: one or more names, then an optional `(size)` or `(size, size)`.
   mutating func parseTypeName() throws -> String {
     var words: [String] = []
-    while isName(peek), !peek.isKeyword("AS") || words.isEmpty {
-      // A type name is `ids+`; stop before a constraint keyword in a column definition.
-      if !words.isEmpty, peek.kind == .word,
-        [
-          "CONSTRAINT", "PRIMARY", "NOT", "NULL", "UNIQUE", "CHECK", "DEFAULT", "COLLATE", "REFERENCES", "GENERATED",
-          "AS",
-        ]
-        .contains(peek.upper)
-      {
-        break
-      }
+    // A type name is `ids+`; reserved words end it, and so does GENERATED after the first word.
+    while isName(peek), words.isEmpty || !peek.isKeyword("GENERATED") {
       words.append(advance().value)
     }
     guard !words.isEmpty else { throw syntaxError() }

@@ -12,7 +12,12 @@ extension SQLParser {
     derivedTables.append([])
     defer { derivedTables.removeLast() }
 
+    let awaitingColumns = recursiveTableAwaitingColumns
+    recursiveTableAwaitingColumns = nil
     var first = try parseSelectCore()
+    if let awaitingColumns, awaitingColumns.level < commonTables.count {
+      commonTables[awaitingColumns.level][awaitingColumns.name.lowercased()] = .some(Self.uniqueNames(first.names))
+    }
     var members: [(CompoundTerm.Operator, ParsedSelect)] = []
     var statement = first.statement
     while true {
@@ -102,7 +107,10 @@ extension SQLParser {
         _ = accept("MATERIALIZED")
       }
       try expectSymbol("(")
-      if recursive { commonTables[commonTables.count - 1][name.lowercased()] = .some(declared) }
+      if recursive {
+        commonTables[commonTables.count - 1][name.lowercased()] = .some(declared)
+        if declared == nil { recursiveTableAwaitingColumns = (name, commonTables.count - 1) }
+      }
       let body = try parseSelectStatement()
       try expectSymbol(")")
       let columns = declared ?? Self.uniqueNames(body.names)
@@ -328,8 +336,8 @@ extension SQLParser {
         items.append(JoinClause(kind ?? .inner, table: table, alias: alias))
       }
       if accept("ON") {
-        guard kind != nil else { throw Self.sqliteError("a JOIN clause is required before ON") }
         let condition = try parseExpression()
+        if kind == nil { deferError("a JOIN clause is required before ON") }
         let last = items.count - 1
         items[last].condition = items[last].condition.map { .binary(.and, $0, condition) } ?? condition
       } else if peek.isKeyword("USING") {
@@ -522,7 +530,7 @@ extension SQLParser {
         if let name, let position = member.aliases.firstIndex(where: { $0?.lowercased() == name.lowercased() }) {
           return .resultColumn(position + 1)
         }
-        if let position = member.statement.columns.firstIndex(where: { Self.sameTerm($0, term, scope: member.scope) }) {
+        if let position = member.statement.columns.firstIndex(where: { Self.sameTerm($0, term) }) {
           return .resultColumn(position + 1)
         }
       }
@@ -533,7 +541,7 @@ extension SQLParser {
 
   /// Whether a result column and a term written in a compound's ORDER BY are the same
   /// expression (column names compared case-insensitively, a qualified name equal to a plain one).
-  static func sameTerm(_ column: SQLExpression, _ term: SQLExpression, scope: SelectScope) -> Bool {
+  static func sameTerm(_ column: SQLExpression, _ term: SQLExpression) -> Bool {
     func normalized(_ expression: SQLExpression) -> SQLExpression {
       expression.mapped { node in
         switch node {

@@ -1,8 +1,9 @@
 import TandemCore
 
 extension SQLParser {
-  /// `INSERT [OR …] INTO t [(columns)] VALUES … | DEFAULT VALUES [upsert]`, or `REPLACE INTO …`.
-  mutating func parseInsert() throws -> InsertStatement {
+  /// `INSERT [OR …] INTO t [(columns)] VALUES … | SELECT … | DEFAULT VALUES [upsert]`, or
+  /// `REPLACE INTO …`.
+  mutating func parseInsert() throws -> ParsedStatement {
     var conflict = InsertStatement.ConflictResolution.abort
     if accept("REPLACE") {
       conflict = .replace
@@ -23,10 +24,29 @@ extension SQLParser {
     if accept("DEFAULT") {
       try expect("VALUES")
       if peek.isKeyword("RETURNING") { throw Self.unsupported("RETURNING") }
-      return InsertStatement(table: table, columns: [], rows: [[]], conflict: conflict)
+      return .query(
+        .insert(InsertStatement(table: table, columns: [], rows: [[]], conflict: conflict)), resultColumns: [])
     }
-    if startsSelect(peek), !peek.isKeyword("VALUES") || !peek(1).isSymbol("(") {
-      throw Self.unsupported("INSERT … SELECT")
+    if !peek.isKeyword("VALUES") {
+      // `INSERT … SELECT`: the rows come from the select; the columns are those written.
+      guard startsSelect(peek) else { throw syntaxError() }
+      let select = try parseSelectStatement()
+      let width = select.statement.columns.count
+      if let known = columnsOfTable(table) {
+        if let columns, columns.count != width {
+          deferError("\(width) values for \(columns.count) columns")
+        } else if columns == nil, known.count != width {
+          deferError("table \(table) has \(known.count) columns but \(width) values were supplied")
+        }
+      } else {
+        deferError("no such table: \(table)")
+      }
+      if accept("ON") {
+        conflict = try parseUpsert(table: table, columns: columnsOfTable(table) ?? [], resolution: conflict)
+      }
+      if peek.isKeyword("RETURNING") { throw Self.unsupported("RETURNING") }
+      let insert = InsertStatement(table: table, columns: columns ?? [], rows: [], conflict: conflict)
+      return .insertSelect(insert, select: select.statement)
     }
     try expect("VALUES")
     scopes.append(SelectScope())
@@ -41,8 +61,8 @@ extension SQLParser {
       rows.append(row)
     } while acceptSymbol(",")
     scopes.removeLast()
-    if startsSelect(peek) || peek.isKeyword("UNION") || peek.isKeyword("ORDER") || peek.isKeyword("LIMIT") {
-      throw Self.unsupported("INSERT … SELECT")
+    if peek.kind == .word, ["UNION", "INTERSECT", "EXCEPT", "ORDER", "LIMIT"].contains(peek.upper) {
+      throw Self.unsupported("VALUES in a compound")
     }
     let known = columnsOfTable(table)
     if known == nil { deferError("no such table: \(table)") }
@@ -59,7 +79,8 @@ extension SQLParser {
       conflict = try parseUpsert(table: table, columns: tableColumns, resolution: conflict)
     }
     if peek.isKeyword("RETURNING") { throw Self.unsupported("RETURNING") }
-    return InsertStatement(table: table, columns: names, rows: rows, conflict: conflict)
+    return .query(
+      .insert(InsertStatement(table: table, columns: names, rows: rows, conflict: conflict)), resultColumns: [])
   }
 
   /// `REPLACE | IGNORE | ABORT` after `OR`.

@@ -32,6 +32,12 @@ struct SQLParser {
   /// The first error SQLite reports only after the whole statement has parsed (name resolution,
   /// argument counts, hex literals): a syntax error later in the text comes first.
   var deferredError: TandemError?
+  /// How many expressions are being read inside one another (SQLite's parser stack holds 100
+  /// symbols; deeper text is `parser stack overflow`, and the guard keeps recursion bounded).
+  var nesting = 0
+  /// A recursive common table without a column list whose body is about to be read: its columns
+  /// are named by the body's first member.
+  var recursiveTableAwaitingColumns: (name: String, level: Int)?
 
   static let backend = "memory"
 
@@ -175,7 +181,7 @@ struct SQLParser {
       }
       let select = try parseSelectStatement()
       return .query(.select(select.statement), resultColumns: select.names)
-    case "INSERT", "REPLACE": return .query(.insert(try parseInsert()), resultColumns: [])
+    case "INSERT", "REPLACE": return try parseInsert()
     case "UPDATE": return .query(.update(try parseUpdate()), resultColumns: [])
     case "DELETE": return .query(.delete(try parseDelete()), resultColumns: [])
     case "CREATE": return try parseCreate()

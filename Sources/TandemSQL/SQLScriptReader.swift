@@ -45,7 +45,9 @@ public struct SQLScriptReader {
       let token = tokenizer.next()
       if token.kind == .semicolon, tokens.isEmpty { continue }
       tokens.append(token)
-      if token.kind == .semicolon || token.kind == .end { break }
+      if token.kind == .end { break }
+      // A trigger's body holds statements: its own `;` comes after END (`sqlite3_complete`).
+      if token.kind == .semicolon, !Self.isInsideTrigger(tokens) { break }
     }
     position = tokenizer.position
     guard tokens.count > 1 else { return nil }
@@ -59,5 +61,12 @@ public struct SQLScriptReader {
         throw error.kind == .sqlite ? TandemError.sqlite(code: 1, message: error.message, sql: text) : error
       }
     }
+  }
+
+  /// Whether the tokens so far (ending with `;`) are a CREATE TRIGGER whose body has not ended.
+  private static func isInsideTrigger(_ tokens: [SQLToken]) -> Bool {
+    let words = tokens.prefix(4).map(\.upper)
+    guard words.first == "CREATE", words.dropFirst().prefix(2).contains("TRIGGER") else { return false }
+    return tokens.count < 2 || !tokens[tokens.count - 2].isKeyword("END")
   }
 }

@@ -44,7 +44,7 @@ struct ParserSnapshotTests {
       "SELECT a FROM t1 x WHERE x.rowid > 1 ORDER BY x.oid",
       #"SELECT "a" FROM "t1" AS "x" WHERE ("x".rowid > ?) ORDER BY "x".rowid ASC"#
     ),
-    ("SELECT 1 OR 2 AND NOT 3 = 4 < 5 & 0 FROM t1", ""),
+    ("SELECT 1 OR 2 AND NOT 3 = 4 < 5 & 6 FROM t1", #"SELECT (? OR (? AND (NOT (? = (? < ?))))) FROM "t1""#),
     (
       "SELECT 1 OR 2 AND NOT 3 = 4 < 5 + 6 * 7 || 8 FROM t1",
       #"SELECT (? OR (? AND (NOT (? = (? < (? + (? * (? || ?)))))))) FROM "t1""#
@@ -60,7 +60,10 @@ struct ParserSnapshotTests {
     ("INSERT INTO t1 DEFAULT VALUES", #"INSERT INTO "t1" DEFAULT VALUES"#),
     ("UPDATE t1 SET a = a + 1 WHERE b > 2", #"UPDATE "t1" SET "a" = ("a" + ?) WHERE ("b" > ?)"#),
     ("DELETE FROM t1 WHERE a IS NULL", #"DELETE FROM "t1" WHERE ("a" IS NULL)"#),
-    ("INSERT INTO t1(a) VALUES (1) ON CONFLICT DO NOTHING", #"INSERT INTO "t1" ("a") VALUES (?) ON CONFLICT DO NOTHING"#),
+    (
+      "INSERT INTO t1(a) VALUES (1) ON CONFLICT DO NOTHING",
+      #"INSERT INTO "t1" ("a") VALUES (?) ON CONFLICT DO NOTHING"#
+    ),
     (
       "SELECT [a], `b`, \"c\" /* comment */ FROM t1 -- trailing\n WHERE\t[t1].[d] = 1",
       #"SELECT "a", "b", "c" FROM "t1" WHERE ("t1"."d" = ?)"#
@@ -74,10 +77,6 @@ struct ParserSnapshotTests {
   @Test func renderedBack() throws {
     let db = try ParserFixture.database()
     for (sql, expected) in Self.rendered {
-      if expected.isEmpty {
-        #expect(throws: TandemError.unsupported("& operator", backend: "memory")) { try db.parse(sql) }
-        continue
-      }
       guard case .query(let statement, _)? = try db.parse(sql)?.statement else {
         Issue.record("not a query: \(sql)")
         continue
@@ -88,7 +87,7 @@ struct ParserSnapshotTests {
 
   @Test func literals() throws {
     let parsed = try ParserFixture.database().parse(
-      "SELECT -9223372036854775808, 9223372036854775808, 0x7fffffffffffffff, 0xffffffffffffffff, .5, 1., 1e3, X'ABcd', - 2, -(3), 'it''s', NULL, -'a'"
+      "SELECT -9223372036854775808, 9223372036854775808, 0x7fffffffffffffff, 0xffffffffffffffff, .5, 1., 1e3, X'ABcd', - 2, -(3), 'it''s', NULL, -'a', + 5, - + 9223372036854775808"
     )
     guard case .query(.select(let select), _)? = parsed?.statement else {
       Issue.record("not a select")
@@ -100,7 +99,8 @@ struct ParserSnapshotTests {
         .literal(.integer(.min)), .literal(.real(9_223_372_036_854_775_808)), .literal(.integer(.max)),
         .literal(.integer(-1)), .literal(.real(0.5)), .literal(.real(1)), .literal(.real(1000)),
         .literal(.blob(Data([0xAB, 0xCD]))), .literal(.integer(-2)), .literal(.integer(-3)), .literal(.text("it's")),
-        .literal(.null), .unary(.negate, .literal(.text("a"))),
+        .literal(.null), .unary(.negate, .literal(.text("a"))), .literal(.integer(5)),
+        .literal(.real(-9_223_372_036_854_775_808)),
       ])
   }
 
@@ -168,13 +168,32 @@ struct ParserSnapshotTests {
       ])
   }
 
+  @Test func insertSelect() throws {
+    let db = try ParserFixture.database()
+    let select = SelectStatement(
+      table: "t1", columns: [.column("a"), .column("b")], filter: .binary(.greater, .column("a"), .literal(.integer(1)))
+    )
+    #expect(
+      try db.parse("INSERT OR IGNORE INTO tab0(col0, col1) SELECT a, b FROM t1 WHERE a > 1")?.statement
+        == .insertSelect(
+          InsertStatement(table: "tab0", columns: ["col0", "col1"], rows: [], conflict: .ignore), select: select))
+    #expect(
+      try db.parse("INSERT INTO tab0 SELECT a, b, c FROM t1 WHERE true ON CONFLICT DO NOTHING")?.statement
+        == .insertSelect(
+          InsertStatement(table: "tab0", columns: [], rows: [], conflict: .nothing(target: [])),
+          select: SelectStatement(
+            table: "t1", columns: [.column("a"), .column("b"), .column("c")], filter: .literal(.integer(1)))))
+  }
+
   static let refused: [(String, String)] = [
     ("SELECT a FROM t1 NATURAL JOIN t2", "NATURAL JOIN"), ("SELECT a FROM t1 JOIN t2 USING (x)", "USING"),
     ("SELECT a FROM t1 RIGHT JOIN t2 ON 1", "RIGHT JOIN"), ("SELECT a << 1 FROM t1", "<< operator"),
+    ("SELECT 1 & 1.5", "& operator"),
     ("SELECT ~a FROM t1", "~ operator"), ("SELECT a MATCH 'x' FROM t1", "MATCH"),
     ("SELECT group_concat(a) FROM t1", "function group_concat"), ("SELECT foo(a) FROM t1", "function foo"),
     ("SELECT count(*) OVER () FROM t1", "window function"), ("VALUES (1)", "VALUES"),
-    ("INSERT INTO t1 SELECT * FROM t1", "INSERT … SELECT"), ("DELETE FROM t1 RETURNING a", "RETURNING"),
+    ("INSERT INTO t1 VALUES (1, 2, 3, 4, 5) UNION SELECT * FROM t1", "VALUES in a compound"),
+    ("DELETE FROM t1 RETURNING a", "RETURNING"),
     ("CREATE TABLE x(a NUMERIC)", "NUMERIC affinity column"), ("CREATE TABLE x(a INT CHECK (a > 0))", "CHECK"),
     ("CREATE TABLE x(a TEXT COLLATE nocase)", "COLLATE"), ("CREATE TABLE x(a INTEGER) STRICT", "STRICT table"),
     ("CREATE TABLE x(a INTEGER PRIMARY KEY) WITHOUT ROWID", "WITHOUT ROWID"),

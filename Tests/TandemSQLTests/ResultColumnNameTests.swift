@@ -16,6 +16,8 @@ struct ResultColumnNameTests {
     "SELECT (SELECT x FROM t2), EXISTS (SELECT 1) FROM t1", "SELECT 1 -- comment\n, 2 /* c */ FROM t1",
     "SELECT a   +   b FROM t1", "SELECT 'a' 'b'", "SELECT x'ab', 1e3, .5, -7",
     "SELECT CASE WHEN a THEN 1 END FROM t1", "SELECT a COLLATE nocase FROM t1",
+    "WITH RECURSIVE c AS (SELECT 1 AS n UNION ALL SELECT n + 1 FROM c WHERE n < 3) SELECT * FROM c",
+    "WITH RECURSIVE c AS (SELECT 1 AS n, 2 AS m UNION ALL SELECT c.* FROM c WHERE n < 0) SELECT * FROM c",
   ]
 
   @Test(arguments: queries)

@@ -45,4 +45,24 @@ struct RoundTripPropertyTests {
     }
     #expect(compared > 300)
   }
+
+  @Test func bitwiseOperatorsOnIntegerConstantsAreFolded() throws {
+    let db = try ParserFixture.database()
+    let operands = [
+      "0", "1", "-1", "5", "63", "64", "-64", "-65", "9223372036854775807", "-9223372036854775808", "NULL",
+    ]
+    var terms: [String] = []
+    for a in operands {
+      terms.append("~ \(a)")
+      for b in operands { terms += ["<<", ">>", "&", "|"].map { "(\(a)) \($0) (\(b))" } }
+    }
+    let sql = "SELECT " + terms.joined(separator: ", ") + " FROM t2 WHERE x = 1"
+    guard case .query(let statement, _)? = try db.parse(sql)?.statement else {
+      Issue.record("not a query")
+      return
+    }
+    let rendered = try db.render(statement)
+    let values = try rendered.bindings.map { try $0.value(in: [:]) }
+    #expect(try db.rows(rendered.sql, values).get() == db.rows(sql).get())
+  }
 }

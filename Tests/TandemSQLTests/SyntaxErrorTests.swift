@@ -30,8 +30,13 @@ struct SyntaxErrorTests {
     "SELECT -0x1ffffffffffffffffff", "SELECT - ( 0x1ffffffffffffffffff )", "SELECT a FROM nope WHERE",
     "SELECT 'a' GLOB 'b' ESCAPE 'c'", "SELECT x'0g'", "SELECT a FROM t1 ORDER BY 5 LIMIT",
     "SELECT a FROM t1 UNION SELECT b FROM t1 ORDER BY nope LIMIT", "SELECT * FROM nope, t1 WHERE",
+    "INSERT INTO tab0 SELECT a FROM t1", "INSERT INTO tab0(col0) SELECT a, b FROM t1", "INSERT INTO nope SELECT 1",
+    "INSERT INTO tab0 SELECT", "INSERT INTO tab0 SELECT * FROM t1 ON CONFLICT DO NOTHING",
     "INSERT INTO nope VALUES (1) garbage", "INSERT INTO nope VALUES (1)", "UPDATE nope SET a = 1", "DELETE FROM nope",
-    "SELECT a FROM t1 ORDER BY a UNION SELECT 1", "SELECT a FROM t1 LIMIT 1 UNION ALL SELECT 1 UNION SELECT 2",
+    "SELECT a FROM t1 ORDER BY a UNION SELECT 1", "SELECT " + String(repeating: "1 + ", count: 1000) + "1",
+    "SELECT " + String(repeating: "- ", count: 200) + "1",
+    "SELECT " + String(repeating: "(", count: 5000) + "1" + String(repeating: ")", count: 5000),
+    "SELECT a FROM t1 LIMIT 1 UNION ALL SELECT 1 UNION SELECT 2",
     "SELECT a FROM nope ORDER BY 7 EXCEPT SELECT 1", "INSERT INTO t1 VALUES (1), (2, 3) garbage",
   ]
 
@@ -50,6 +55,15 @@ struct SyntaxErrorTests {
       try reader.next(schema: { _ in nil })
     }
     #expect(try reader.next(schema: { _ in nil })?.sql == "SELECT 2")
+    #expect(try reader.next(schema: { _ in nil }) == nil)
+  }
+
+  @Test func aTriggerIsOneStatement() throws {
+    var reader = SQLScriptReader("CREATE TRIGGER r AFTER INSERT ON t1 BEGIN DELETE FROM t1; END; COMMIT")
+    #expect(throws: TandemError.unsupported("CREATE TRIGGER", backend: "memory")) {
+      try reader.next(schema: { _ in nil })
+    }
+    #expect(try reader.next(schema: { _ in nil })?.statement == .transaction(.commit))
     #expect(try reader.next(schema: { _ in nil }) == nil)
   }
 }
