@@ -14,10 +14,18 @@ extension MemoryBackend {
   /// script is known to the next). Parameters are bound by SQLite's parameter numbering.
   ///
   /// ```swift
-  /// try backend.execute(sql: "CREATE TABLE t(a INTEGER); INSERT INTO t VALUES (?)", arguments: [1]) { _ in }
+  /// try backend.execute(sql: "CREATE TABLE t(a INTEGER); INSERT INTO t VALUES (?)", arguments: [1], rowOrder: .sqlite) { _ in }
   /// ```
   public func execute(
-    sql: String, arguments: StatementArguments, eachRow body: (Row) throws -> Void
+    sql: String, arguments: StatementArguments, rowOrder: RowOrder, eachRow body: (Row) throws -> Void
+  ) throws -> StatementResult {
+    try SQLTextMode.$current.withValue(SQLTextMode(rowOrderIsFree: rowOrder == .unordered)) {
+      try runScript(sql, arguments, body)
+    }
+  }
+
+  private func runScript(
+    _ sql: String, _ arguments: StatementArguments, _ body: (Row) throws -> Void
   ) throws -> StatementResult {
     var reader = SQLScriptReader(sql)
     var cursor = 0

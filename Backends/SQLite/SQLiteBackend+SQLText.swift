@@ -18,10 +18,10 @@ extension SQLiteBackend {
   /// as every other write of this backend.
   ///
   /// ```swift
-  /// try backend.execute(sql: "CREATE TABLE t(a); INSERT INTO t VALUES (?)", arguments: [1]) { _ in }
+  /// try backend.execute(sql: "CREATE TABLE t(a); INSERT INTO t VALUES (?)", arguments: [1], rowOrder: .sqlite) { _ in }
   /// ```
   public func execute(
-    sql: String, arguments: StatementArguments, eachRow body: (Row) throws -> Void
+    sql: String, arguments: StatementArguments, rowOrder: RowOrder, eachRow body: (Row) throws -> Void
   ) throws -> StatementResult {
     // The text may change the schema: forget what was read of it.
     forgetTables()

@@ -6,7 +6,7 @@
 /// ```swift
 /// final class Engine: SQLLogicEngine {
 ///   func execute(script: String) throws { try db.execute(sql: script) }
-///   func query(_ sql: String) throws -> SQLLogicResult { … }
+///   func query(_ sql: String, rowOrderMatters: Bool) throws -> SQLLogicResult { … }
 /// }
 /// ```
 public protocol SQLLogicEngine {
@@ -15,5 +15,6 @@ public protocol SQLLogicEngine {
 
   /// Runs a query: its column count and the rows read before any error. Throws only when the
   /// query cannot be prepared; an error while stepping goes in ``SQLLogicResult/stepError``.
-  func query(_ sql: String) throws -> SQLLogicResult
+  /// `rowOrderMatters` is false for `rowsort` and `valuesort` records, whose rows the runner sorts.
+  func query(_ sql: String, rowOrderMatters: Bool) throws -> SQLLogicResult
 }

@@ -103,7 +103,7 @@ public struct SQLLogicRunner: Sendable {
     }
     let result: SQLLogicResult
     do {
-      result = try engine.query(query.sql)
+      result = try engine.query(query.sql, rowOrderMatters: query.sortMode == .noSort)
     } catch {
       if let construct = Self.unsupportedConstruct(error) {
         report.recordUnsupported(construct)

@@ -18,28 +18,32 @@ extension DatabaseWriter {
   /// ```
   @discardableResult
   public func execute(sql: String, arguments: StatementArguments = []) throws -> StatementResult {
-    try withConnection { try $0.backend.execute(sql: sql, arguments: arguments) { _ in } }
+    try withConnection { try $0.backend.execute(sql: sql, arguments: arguments, rowOrder: .unordered) { _ in } }
   }
 
   /// Runs SQL text and hands each result row to `body` as it is read; an error met after some
-  /// rows is thrown once those rows were handed over.
+  /// rows is thrown once those rows were handed over. `rowOrder: .unordered` says the caller does
+  /// not depend on the order of rows SQL leaves open (see ``RowOrder``).
   ///
   /// ```swift
   /// try db.forEachRow(sql: "SELECT body FROM notes") { row in print(try row["body"] as String) }
   /// ```
-  public func forEachRow(sql: String, arguments: StatementArguments = [], _ body: (Row) throws -> Void) throws {
-    try withConnection { _ = try $0.backend.execute(sql: sql, arguments: arguments, eachRow: body) }
+  public func forEachRow(
+    sql: String, arguments: StatementArguments = [], rowOrder: RowOrder = .sqlite, _ body: (Row) throws -> Void
+  ) throws {
+    try withConnection { _ = try $0.backend.execute(sql: sql, arguments: arguments, rowOrder: rowOrder, eachRow: body) }
   }
 
   /// Every result row of SQL text, with its column names.
   ///
   /// ```swift
   /// let rows = try db.fetchAll(sql: "SELECT id, body AS text FROM notes WHERE id > :id", arguments: ["id": 1])
+  /// let pairs = try db.fetchAll(sql: "SELECT n.id, t.name FROM notes n, tags t", rowOrder: .unordered)
   /// let text: String = try rows[0]["text"]
   /// ```
-  public func fetchAll(sql: String, arguments: StatementArguments = []) throws -> [Row] {
+  public func fetchAll(sql: String, arguments: StatementArguments = [], rowOrder: RowOrder = .sqlite) throws -> [Row] {
     var rows: [Row] = []
-    try forEachRow(sql: sql, arguments: arguments) { rows.append($0) }
+    try forEachRow(sql: sql, arguments: arguments, rowOrder: rowOrder) { rows.append($0) }
     return rows
   }
 
@@ -69,10 +73,12 @@ extension DatabaseWriter {
   /// ```swift
   /// let overdue = try db.fetchAll(Reminder.self, sql: "SELECT * FROM reminders WHERE dueDate < ?", arguments: [today])
   /// ```
-  public func fetchAll<T: Table>(_ type: T.Type, sql: String, arguments: StatementArguments = []) throws -> [T] {
+  public func fetchAll<T: Table>(
+    _ type: T.Type, sql: String, arguments: StatementArguments = [], rowOrder: RowOrder = .sqlite
+  ) throws -> [T] {
     var records: [T] = []
     var positions: [Int]?
-    try forEachRow(sql: sql, arguments: arguments) { row in
+    try forEachRow(sql: sql, arguments: arguments, rowOrder: rowOrder) { row in
       let order = try positions ?? Self.columnPositions(of: T.self, in: row)
       positions = order
       let values = order.map { row.values[$0] }

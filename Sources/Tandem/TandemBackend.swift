@@ -100,19 +100,29 @@ final class TandemBackend: DatabaseBackend {
 
   /// Runs SQL text on both engines and hands over the rows, with their column names, once both
   /// agree on them and on the outcome. Errors agree by kind, message and SQLite code: the
-  /// table and columns the typed API names are not part of SQL text's errors.
-  func execute(sql: String, arguments: StatementArguments, eachRow body: (Row) throws -> Void) throws -> StatementResult {
+  /// table and columns the typed API names are not part of SQL text's errors. With
+  /// `.unordered`, the rows agree as multisets.
+  func execute(
+    sql: String, arguments: StatementArguments, rowOrder: RowOrder, eachRow body: (Row) throws -> Void
+  ) throws -> StatementResult {
     func collect(_ backend: any DatabaseBackend) -> (rows: [Row], result: Result<StatementResult, any Error>) {
       var rows: [Row] = []
-      let result = Result { try backend.execute(sql: sql, arguments: arguments) { rows.append($0) } }
+      let result = Result { try backend.execute(sql: sql, arguments: arguments, rowOrder: rowOrder) { rows.append($0) } }
       return (rows, result)
     }
     let expected = collect(reference)
     let actual = collect(candidate)
+    func sameRows() -> Bool {
+      guard rowOrder == .unordered else { return expected.rows == actual.rows }
+      var counts: [Row: Int] = [:]
+      for row in expected.rows { counts[row, default: 0] += 1 }
+      for row in actual.rows { counts[row, default: 0] -= 1 }
+      return counts.values.allSatisfy { $0 == 0 }
+    }
     let agree: Bool
     switch (expected.result, actual.result) {
-    case (.success(let a), .success(let b)): agree = expected.rows == actual.rows && a == b
-    case (.failure(let a), .failure(let b)): agree = expected.rows == actual.rows && Self.sameSQLFailure(a, b)
+    case (.success(let a), .success(let b)): agree = sameRows() && a == b
+    case (.failure(let a), .failure(let b)): agree = sameRows() && Self.sameSQLFailure(a, b)
     default: agree = false
     }
     guard agree else {

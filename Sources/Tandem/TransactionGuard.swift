@@ -84,8 +84,10 @@ final class TransactionGuard: DatabaseBackend {
     try guarded { try base.select(prepared: query, values: values, eachRow: body) }
   }
 
-  func execute(sql: String, arguments: StatementArguments, eachRow body: (Row) throws -> Void) throws -> StatementResult {
-    try guarded { try base.execute(sql: sql, arguments: arguments, eachRow: body) }
+  func execute(
+    sql: String, arguments: StatementArguments, rowOrder: RowOrder, eachRow body: (Row) throws -> Void
+  ) throws -> StatementResult {
+    try guarded { try base.execute(sql: sql, arguments: arguments, rowOrder: rowOrder, eachRow: body) }
   }
 
   func savepoint(_ name: String) throws {

@@ -36,7 +36,7 @@ final class RawSQLiteEngine: SQLLogicEngine {
     }
   }
 
-  func query(_ sql: String) throws -> SQLLogicResult {
+  func query(_ sql: String, rowOrderMatters: Bool) throws -> SQLLogicResult {
     let statement = try prepare(sql)
     defer { sqlite3_finalize(statement) }
     let columnCount = Int(sqlite3_column_count(statement))

@@ -13,7 +13,7 @@ private final class CannedEngine: SQLLogicEngine {
     if let error = errors[script] { throw error }
   }
 
-  func query(_ sql: String) throws -> SQLLogicResult {
+  func query(_ sql: String, rowOrderMatters: Bool) throws -> SQLLogicResult {
     if let error = errors[sql] { throw error }
     return results[sql] ?? SQLLogicResult(columnCount: 1, rows: [])
   }

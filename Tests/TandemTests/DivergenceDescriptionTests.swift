@@ -29,7 +29,9 @@ import Testing
       for row in rows { try body(row) }
       if let failure { throw failure }
     }
-    func execute(sql: String, arguments: StatementArguments, eachRow body: (Row) throws -> Void) throws -> StatementResult {
+    func execute(
+      sql: String, arguments: StatementArguments, rowOrder: RowOrder, eachRow body: (Row) throws -> Void
+    ) throws -> StatementResult {
       for row in rows { try body(Row(columnNames: row.indices.map { "c\($0)" }, values: row)) }
       if let failure { throw failure }
       return StatementResult()

@@ -49,6 +49,8 @@ final class PlanCache {
 
   /// A compiled plan for this select, if one is cached (its shape was then already checked).
   func cachedSelect(_ statement: SelectStatement, catalog: Catalog) -> SelectPlan? {
+    // A plan for SQL text is planned without the typed API's pins: it is never shared.
+    if SQLTextMode.current != nil { return nil }
     let fingerprint = catalog.fingerprint
     if let last = lastSelect, last.fingerprint == fingerprint, last.statement.isExactly(statement) {
       return last.plan
@@ -63,6 +65,7 @@ final class PlanCache {
     let table = try catalog.requireTable(statement.table)
     let plan = try SelectPlan(
       statement, definition: table.definition, tablePosition: catalog.creationPosition(of: table))
+    if SQLTextMode.current != nil { return plan }
     SharedPlanCache.store(plan, for: statement, fingerprint: catalog.fingerprint)
     lastSelect = (catalog.fingerprint, statement, plan)
     return plan

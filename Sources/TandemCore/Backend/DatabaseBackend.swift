@@ -73,9 +73,15 @@ public protocol DatabaseBackend: AnyObject {
   /// with ``TandemError/Kind/unsupported`` what it cannot run exactly as SQLite would.
   ///
   /// ```swift
-  /// try backend.execute(sql: "SELECT a AS x FROM t WHERE a > ?", arguments: [1]) { row in print(row["x"]) }
+  /// `rowOrder` says whether the caller depends on the order of rows SQL leaves open (see
+  /// ``RowOrder``).
+  ///
+  /// ```swift
+  /// try backend.execute(sql: "SELECT a AS x FROM t WHERE a > ?", arguments: [1], rowOrder: .sqlite) { row in print(row["x"]) }
   /// ```
-  func execute(sql: String, arguments: StatementArguments, eachRow body: (Row) throws -> Void) throws -> StatementResult
+  func execute(
+    sql: String, arguments: StatementArguments, rowOrder: RowOrder, eachRow body: (Row) throws -> Void
+  ) throws -> StatementResult
   /// Whether a transaction is open. An engine may end one on its own: SQLite rolls back the
   /// whole transaction on some errors (`database or disk is full`), savepoints included.
   var isInTransaction: Bool { get }

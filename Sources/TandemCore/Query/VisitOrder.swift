@@ -44,7 +44,21 @@ extension SelectStatement {
   /// visited in (see ``ColumnTraits``). `traits` describes a column of a table by name, `nil`
   /// when there is none.
   public func answerDependsOnVisitOrder(_ traits: (_ table: String, _ column: String) -> ColumnTraits?) -> Bool {
-    guard !joins.isEmpty, isAggregate || distinct else { return false }
+    guard !joins.isEmpty else { return false }
+    return answerOfAnySourcesDependsOnVisitOrder(traits)
+  }
+
+  /// Whether this select's answer can depend on the order its rows are visited in, whatever
+  /// its number of sources (one table's aggregate too: SQLite may scan it through an index).
+  ///
+  /// ```swift
+  /// // SELECT total("price") FROM "items": a floating-point sum depends on the order
+  /// statement.answerOfAnySourcesDependsOnVisitOrder { table, column in traits[table]?[column] }  // true
+  /// ```
+  public func answerOfAnySourcesDependsOnVisitOrder(
+    _ traits: (_ table: String, _ column: String) -> ColumnTraits?
+  ) -> Bool {
+    guard isAggregate || distinct else { return false }
     return withoutActuallyEscaping(traits) { traits in
       dependsOnVisitOrder(VisitOrderResolver(statement: self, traits: traits))
     }

@@ -62,6 +62,9 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
   private let orderTerms: [SortTerm]
   private let aggregate: SelectPlan.AggregatePart?
   private let prefix: Prefix
+  /// Whether rows tying in ORDER BY may come in any order (SQL text whose caller does not depend
+  /// on the order; see ``SQLTextMode``).
+  private let orderIsFree: Bool
   /// The statement's parameter names in slot order, this query's included.
   let parameterNames: [String]
   /// Whether the query reads the row of a query around it (a correlated subquery).
@@ -136,15 +139,31 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     // A join's visiting order is pinned (in FROM order, each source in rowid order) only when it
     // can change the answer; one table's aggregate or DISTINCT is always read in rowid order, as
     // the SQLite backend reads it (NOT INDEXED).
-    let pinned =
+    let traits: (String, String) -> ColumnTraits? = { table, column in
+      guard let definition = storages.first(where: { NameKey($0.name) == NameKey(table) })?.definition,
+        !definition.isEphemeral
+      else { return nil }
+      return SQLTextMode.traits(definition, column)
+    }
+    var pinned =
       statement.joins.isEmpty
       ? isAggregate || statement.distinct
-      : statement.answerDependsOnVisitOrder { table, column in
-        guard let definition = storages.first(where: { NameKey($0.name) == NameKey(table) })?.definition,
-          !definition.isEphemeral, let index = definition.columnIndex(column)
-        else { return nil }
-        return definition.schema.columnTraits[definition.columnNames[index]]
+      : statement.answerDependsOnVisitOrder(traits)
+    if let mode = SQLTextMode.current {
+      // SQLite plans SQL text freely: nothing pins its visiting order.
+      try mode.checkVisitOrder(
+        statement, storages: storages, dependsOnOrder: statement.answerOfAnySourcesDependsOnVisitOrder(traits))
+      pinned = pinned && storages.count == 1
+      let oneUnindexedTable =
+        storages.count == 1 && !storages[0].definition.isEphemeral && storages[0].definition.indexes.isEmpty
+      if outer == nil, statement.orderBy.isEmpty, !isAggregate, storages.count > 1 || statement.distinct,
+        !oneUnindexedTable
+      {
+        try mode.checkOpenOrder(limited: statement.limit != nil || statement.offset != nil)
       }
+    }
+    orderIsFree = outer == nil && SQLTextMode.current?.rowOrderIsFree == true
+      && statement.limit == nil && statement.offset == nil
     let plan = try JoinPlanner(statement, scope: scope, storages: storages, compiler: compiler, pinned: pinned)
     loops = plan.loops
     finalConditions = plan.finalConditions
@@ -282,7 +301,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     // Rows that tie in the ORDER BY yet differ come in the order SQLite's plan found them,
     // which the memory engine does not know.
     for (previous, next) in zip(sorted, sorted.dropFirst())
-    where rows[previous] != rows[next] && Ordering.compare(keys[previous], keys[next], orderTerms) == 0 {
+    where !orderIsFree && rows[previous] != rows[next] && Ordering.compare(keys[previous], keys[next], orderTerms) == 0 {
       throw EngineError.unsupported(
         "rows that tie in ORDER BY but differ, in a join, subquery or common table expression: their order depends on SQLite's plan")
     }

@@ -344,7 +344,9 @@ final class SelectPlan: Sendable {
     _ statement: SelectStatement, isAggregate: Bool, definition: TableDefinition, compiler: ExpressionCompiler
   ) -> WherePlan.Request {
     var request = WherePlan.Request()
-    request.loops.notIndexed = statement.isAggregate || statement.distinct
+    // The SQLite backend pins a typed aggregate or DISTINCT to a rowid-order scan (NOT INDEXED);
+    // SQL text is planned by SQLite freely, so its plan is followed as for any other select.
+    request.loops.notIndexed = (statement.isAggregate || statement.distinct) && SQLTextMode.current == nil
     let context = WhereContext(table: definition)
     var expressions = statement.columns + statement.groupBy + statement.orderBy.map(\.expression)
     if let filter = statement.filter { expressions.append(filter) }

@@ -68,7 +68,7 @@ enum StatementValidation {
       throw error
     }
     if walker.sawRowid && !rowidAvailable() { throw rowidError }
-    if walker.deepestNesting > nestingBudget {
+    if walker.deepestNesting > nestingBudget && SQLTextMode.current == nil {
       throw EngineError.unsupported(
         "an expression nested too deeply to be sure SQLite's parser accepts it (its stack holds 100 entries)")
     }
