@@ -62,6 +62,15 @@ extension MemoryBackend {
       try drop(table: name, ifExists: ifExists)
     case .dropIndex(let name, let ifExists):
       try dropIndex(name, ifExists: ifExists)
+    case .reindex(let name):
+      // Indexes are rebuilt from scratch when a collation changes; the built-in ones never do,
+      // so there is nothing to rebuild — but the name must be an index, a table or a collation.
+      if let name, catalog.table(name) == nil,
+        !catalog.allTables.contains(where: { $0.definition.indexes.contains { SQLName.same($0.name, name) } }),
+        !["BINARY", "NOCASE", "RTRIM"].contains(name.uppercased())
+      {
+        throw EngineError.sqlite(1, "unable to identify the object to be reindexed")
+      }
     case .transaction(let control):
       try run(control)
     }

@@ -22,6 +22,8 @@ public enum ParsedStatement: Sendable, Hashable {
   case dropTable(String, ifExists: Bool)
   /// `DROP INDEX`.
   case dropIndex(String, ifExists: Bool)
+  /// `REINDEX [name]`: a table, an index or a collation, or everything.
+  case reindex(String?)
   /// `BEGIN`, `COMMIT`, `ROLLBACK`, `SAVEPOINT`, `RELEASE`.
   case transaction(TransactionControl)
 }

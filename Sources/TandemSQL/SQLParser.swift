@@ -187,7 +187,11 @@ struct SQLParser {
     case "CREATE": return try parseCreate()
     case "DROP": return try parseDrop()
     case "BEGIN", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE": return .transaction(try parseTransaction())
-    case "PRAGMA", "ATTACH", "DETACH", "ANALYZE", "VACUUM", "REINDEX", "ALTER", "EXPLAIN":
+    case "REINDEX":
+      _ = advance()
+      if peek.kind == .semicolon || peek.kind == .end { return .reindex(nil) }
+      return .reindex(try parseTableName())
+    case "PRAGMA", "ATTACH", "DETACH", "ANALYZE", "VACUUM", "ALTER", "EXPLAIN":
       throw Self.unsupported(first.upper)
     default:
       throw syntaxError()

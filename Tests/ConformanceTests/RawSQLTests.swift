@@ -165,3 +165,48 @@ import Testing
     #expect(Database.sqliteVersion.split(separator: ".").count == 3)
   }
 }
+
+extension RawSQLTests {
+  @Test(arguments: BackendKind.allCases)
+  func reindexNamesAnIndexATableOrACollation(_ kind: BackendKind) throws {
+    let db = try Self.database(kind)
+    try db.execute(sql: "CREATE INDEX by_name ON item(name); REINDEX by_name; REINDEX item; REINDEX nocase; REINDEX")
+    let error = try #require(throws: TandemError.self) { try db.execute(sql: "REINDEX nothing_here") }
+    #expect(error.summary == .sqlite(code: 1, message: "unable to identify the object to be reindexed"))
+  }
+
+  @Test(arguments: BackendKind.allCases)
+  func insertFromASelect(_ kind: BackendKind) throws {
+    let db = try Self.database(kind)
+    try db.execute(sql: "CREATE TABLE copy(id INTEGER PRIMARY KEY, name TEXT, doubled INTEGER)")
+    let result = try db.execute(sql: "INSERT INTO copy SELECT id, upper(name), stock * 2 FROM item WHERE stock > ?", arguments: [1])
+    #expect(result.changes == 2 && result.lastInsertRowid == 2)
+    #expect(try db.fetchAll(sql: "SELECT * FROM copy ORDER BY id").map(\.values) == [[1, "APPLE", 10], [2, "BANANA", 40]])
+    // Again: the keys are taken, and the whole statement changes nothing.
+    let taken = try #require(throws: TandemError.self) { try db.execute(sql: "INSERT INTO copy(id, name) SELECT id + 1, name FROM item") }
+    #expect(taken.kind == .constraintViolation)
+    #expect(try db.fetchOne(Int.self, sql: "SELECT count(*) FROM copy") == 2)
+    let width = try #require(throws: TandemError.self) { try db.execute(sql: "INSERT INTO copy SELECT id FROM item") }
+    #expect(width.summary == .sqlite(code: 1, message: "table copy has 3 columns but 1 values were supplied"))
+  }
+
+  @Test(arguments: BackendKind.allCases)
+  func rowsOfAJoinWithoutOrderCanBeFetchedUnordered(_ kind: BackendKind) throws {
+    let db = try Self.database(kind)
+    try db.execute(sql: "CREATE TABLE tag(itemID INTEGER, label TEXT); INSERT INTO tag VALUES (1, 'fruit'), (2, 'fruit'), (2, 'yellow')")
+    let sql = "SELECT item.name, tag.label FROM item, tag WHERE tag.itemID = item.id"
+    let rows = try db.fetchAll(sql: sql, rowOrder: .unordered).map(\.values)
+    #expect(Set(rows) == [["apple", "fruit"], ["banana", "fruit"], ["banana", "yellow"]] && rows.count == 3)
+    // In SQLite's order, the rows of a join without ORDER BY come as its plan finds them: the
+    // memory engine does not know that plan and refuses.
+    switch kind {
+    case .memory, .tandem:
+      let error = try #require(throws: TandemError.self) { _ = try db.fetchAll(sql: sql) }
+      #expect(error.kind == (kind == .memory ? .unsupported : .divergence))
+    case .sqliteFile, .sqliteInMemory:
+      #expect(try db.fetchAll(sql: sql).count == 3)
+    }
+    // With ORDER BY the order is SQLite's on every engine.
+    #expect(try db.fetchAll(sql: sql + " ORDER BY 2, 1").map(\.values) == [["apple", "fruit"], ["banana", "fruit"], ["banana", "yellow"]])
+  }
+}
