@@ -90,7 +90,7 @@ final class TandemBackend: DatabaseBackend {
     default: agree = false
     }
     guard agree else {
-      throw TandemError.divergence(
+      throw Self.divergence(
         statement: statement(),
         message: "\(reference.name) \(Self.outcome(expected)) but \(candidate.name) \(Self.outcome(actual))")
     }
@@ -126,7 +126,7 @@ final class TandemBackend: DatabaseBackend {
     default: agree = false
     }
     guard agree else {
-      throw TandemError.divergence(
+      throw Self.divergence(
         statement: sql,
         message: "\(reference.name) \(Self.outcome(expected)) but \(candidate.name) \(Self.outcome(actual))")
     }
@@ -193,24 +193,36 @@ final class TandemBackend: DatabaseBackend {
     switch (expected, actual) {
     case (.success(let a), .success(let b)):
       guard a == b else {
-        throw TandemError.divergence(
+        throw Self.divergence(
           statement: statement(),
           message: "\(reference.name) returned \(Self.describe(a)) but \(candidate.name) returned \(Self.describe(b))")
       }
       return a
     case (.failure(let a), .failure(let b)):
       guard Self.sameFailure(a, b) else {
-        throw TandemError.divergence(
+        throw Self.divergence(
           statement: statement(), message: "\(reference.name) failed with \(a) but \(candidate.name) failed with \(b)")
       }
       throw a
     case (.success(let a), .failure(let b)):
-      throw TandemError.divergence(
+      throw Self.divergence(
         statement: statement(), message: "\(reference.name) returned \(Self.describe(a)) but \(candidate.name) failed with \(b)")
     case (.failure(let a), .success(let b)):
-      throw TandemError.divergence(
+      throw Self.divergence(
         statement: statement(), message: "\(reference.name) failed with \(a) but \(candidate.name) returned \(Self.describe(b))")
     }
+  }
+
+  /// A divergence error; when the linked SQLite is not the version the memory engine
+  /// reproduces, its message says so (some answers differ between SQLite versions).
+  private static func divergence(statement: String, message: String) -> TandemError {
+    guard Database.sqliteVersion != Database.memoryEngineSQLiteVersion else {
+      return .divergence(statement: statement, message: message)
+    }
+    return .divergence(
+      statement: statement,
+      message: message + " (the linked SQLite is \(Database.sqliteVersion); the memory engine reproduces "
+        + "\(Database.memoryEngineSQLiteVersion))")
   }
 
   /// Errors agree when their kind, constraint, table, columns, message and SQLite code agree.

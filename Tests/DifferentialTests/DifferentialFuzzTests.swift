@@ -29,6 +29,9 @@ struct DifferentialFuzzTests {
     var reported: [String: UInt64] = [:]  // fingerprint → first case index
     var duplicates = 0
     var fuzzingSeconds = 0.0
+    print(
+      "fuzzing \(settings.suite): linked SQLite \(Database.sqliteVersion), memory engine reproduces "
+        + Database.memoryEngineSQLiteVersion)
     for index in settings.indices {
       let fuzzCase = generate(settings.seed, index)
       if settings.verbose { print("-- case \(index)\n" + CaseScript.sql(fuzzCase)) }
