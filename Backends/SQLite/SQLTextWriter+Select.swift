@@ -232,8 +232,8 @@ extension SQLTextWriter {
     } else {
       try writeList(select.columns) { try $0.write($1) }
     }
-    // An empty table name is a select without FROM (`SELECT 1 + 1`): one row, no source.
-    if !select.table.isEmpty {
+    // A select without FROM (`SELECT 1 + 1`) reads one row, from no source.
+    if select.hasFromClause {
       self += " FROM "
       try writeSource(table: select.table, alias: select.alias, notIndexed: pinsOrder)
     }

@@ -155,6 +155,7 @@ extension SQLParser {
     if peek.isKeyword("VALUES") { throw Self.unsupported("VALUES") }
     try expect("SELECT")
     var statement = SelectStatement(table: "", columns: [])
+    statement.hasFromClause = false
     if accept("DISTINCT") {
       statement.distinct = true
     } else {
@@ -304,6 +305,7 @@ extension SQLParser {
   private mutating func parseFrom(into statement: inout SelectStatement) throws {
     let items = try parseJoinList()
     statement.table = items[0].table
+    statement.hasFromClause = true
     statement.alias = items[0].alias
     statement.joins = Array(items.dropFirst())
   }

@@ -11,8 +11,9 @@ import TandemCore
 /// rest:
 ///
 /// - an aggregate or DISTINCT whose answer depends on the visiting order
-///   (``SelectStatement/answerOfAnySourcesDependsOnVisitOrder(_:)``), unless its only source is
-///   a table without indexes (SQLite then scans it in rowid order, as the engine does);
+///   (``SelectStatement/answerOfAnySourcesDependsOnVisitOrder(_:)``), unless its sources are
+///   tables without indexes joined by CROSS JOIN (SQLite then visits them in FROM order, each in
+///   rowid order, as the engine does);
 /// - unless the caller passed ``RowOrder/unordered``: a join or DISTINCT without ORDER BY, whose
 ///   rows come in the plan's order, and rows tying in a join's ORDER BY;
 /// - with or without it: a LIMIT or OFFSET over rows whose order is open (it picks which rows).
@@ -33,8 +34,13 @@ struct SQLTextMode: Sendable {
   /// Refuses a relational query whose answer depends on the visiting order (`pinned` says the
   /// engine would pin it), unless its one source is a table without indexes.
   func checkVisitOrder(_ select: SelectStatement, storages: [TableStorage], dependsOnOrder: Bool) throws {
-    guard dependsOnOrder else { return }
-    if storages.count == 1, !storages[0].definition.isEphemeral, storages[0].definition.indexes.isEmpty { return }
+    // Without a source there is one row: no order to visit it in.
+    guard dependsOnOrder, !storages.isEmpty else { return }
+    // SQLite never reorders a CROSS JOIN, and over tables without indexes each loop visits its
+    // rows in rowid order (an automatic index finds one key's rows in rowid order too): that is
+    // the order the engine pins.
+    let unindexed = storages.allSatisfy { !$0.definition.isEphemeral && $0.definition.indexes.isEmpty }
+    if unindexed && select.joins.allSatisfy({ $0.kind == .cross }) { return }
     throw Self.visitOrderError
   }
 

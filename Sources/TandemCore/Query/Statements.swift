@@ -32,8 +32,11 @@ public enum Statement: Sendable, Hashable {
 ///   columns: [.qualifiedColumn(source: "reminders", name: "title"), .qualifiedColumn(source: "lists", name: "name")])
 /// ```
 public struct SelectStatement: Sendable, Hashable {
-  /// The first source's table; `""` for a select without FROM (`SELECT 1 + 1`), which reads one row of no columns.
+  /// The first source's table (empty when ``hasFromClause`` is false).
   public var table: String
+  /// Whether the select reads a table; `false` for a select without FROM (`SELECT 1 + 1`), which
+  /// reads one row of no columns.
+  public var hasFromClause = true
   /// The first source's alias, when it is not the table's name.
   public var alias: String?
   /// The sources joined to the first, in FROM order.
@@ -84,13 +87,13 @@ public struct SelectStatement: Sendable, Hashable {
   /// SelectStatement(table: "reminders", columns: [.column("id")]).sources  // [("reminders", "reminders")]
   /// ```
   public var sources: [(table: String, alias: String)] {
-    (table.isEmpty ? [] : [(table, alias ?? table)]) + joins.map { ($0.table, $0.alias ?? $0.table) }
+    (hasFromClause ? [(table, alias ?? table)] : []) + joins.map { ($0.table, $0.alias ?? $0.table) }
   }
 
   /// Whether the statement reads more than one table, holds a subquery, a compound or a WITH
   /// clause, or names its table by an alias: a relational query, rather than a scan of one table.
   public var isRelational: Bool {
-    table.isEmpty || !joins.isEmpty || !compound.isEmpty || with != nil || (alias.map { $0 != table } ?? false)
+    !hasFromClause || !joins.isEmpty || !compound.isEmpty || with != nil || (alias.map { $0 != table } ?? false)
       || expressions.contains(where: \.containsSubquery)
   }
 

@@ -55,22 +55,27 @@ extension SelectStatement {
   /// // SELECT total("price") FROM "items": a floating-point sum depends on the order
   /// statement.answerOfAnySourcesDependsOnVisitOrder { table, column in traits[table]?[column] }  // true
   /// ```
+  ///
+  /// With `distinctRowsChecked`, the caller checks at run time that the rows DISTINCT drops are
+  /// identical to the ones it keeps, so which one it keeps cannot matter.
   public func answerOfAnySourcesDependsOnVisitOrder(
-    _ traits: (_ table: String, _ column: String) -> ColumnTraits?
+    distinctRowsChecked: Bool = false, _ traits: (_ table: String, _ column: String) -> ColumnTraits?
   ) -> Bool {
     guard isAggregate || distinct else { return false }
     return withoutActuallyEscaping(traits) { traits in
-      dependsOnVisitOrder(VisitOrderResolver(statement: self, traits: traits))
+      dependsOnVisitOrder(VisitOrderResolver(statement: self, traits: traits), distinctRowsChecked: distinctRowsChecked)
     }
   }
 
-  private func dependsOnVisitOrder(_ resolver: VisitOrderResolver) -> Bool {
+  private func dependsOnVisitOrder(_ resolver: VisitOrderResolver, distinctRowsChecked: Bool) -> Bool {
     let outputs = columns + orderBy.map(\.expression) + (having.map { [$0] } ?? [])
     // A subquery may read any column of any row: no claim is made about it.
     if outputs.contains(where: \.containsSubquery) || groupBy.contains(where: \.containsSubquery) { return true }
 
-    if distinct {
-      if !columns.allSatisfy(resolver.isCanonical) { return true }
+    // An aggregate's DISTINCT chooses between groups, which come in the order of their keys
+    // whatever the plan (the rules below decide whether each group's row can depend on it).
+    if distinct && !isAggregate {
+      if !distinctRowsChecked && !columns.allSatisfy(resolver.isCanonical) { return true }
       // A sort key outside the result columns reads the row DISTINCT kept.
       if !isAggregate && orderBy.contains(where: { !columns.contains($0.expression) }) { return true }
     }
@@ -86,7 +91,10 @@ extension SelectStatement {
         guard let argument else { return true }  // count(*)
         switch function {
         case .count: return true
-        case .sum, .total, .avg: return resolver.isCanonical(argument) && resolver.traits(of: argument)?.type == .integer
+        case .sum, .total, .avg:
+          // A sum of one value repeated is the same in any order.
+          if case .literal = argument { return true }
+          return resolver.isCanonical(argument) && resolver.traits(of: argument)?.type == .integer
         case .min, .max:
           hasExtremum = true
           return resolver.isCanonical(argument)
@@ -146,8 +154,16 @@ private struct VisitOrderResolver {
   /// a rowid (SQLite stores no REAL in such a column that equals an integer, and compares its
   /// text by bytes).
   func isCanonical(_ expression: SQLExpression) -> Bool {
-    guard let traits = traits(of: expression) else { return false }
-    return traits.type == .integer || traits.type == .text
+    switch expression {
+    case .literal, .parameter:
+      // The same value in every row.
+      return true
+    case .unary(.negate, .literal), .unary(.plus, .literal):
+      return true
+    default:
+      guard let traits = traits(of: expression) else { return false }
+      return traits.type == .integer || traits.type == .text
+    }
   }
 
   /// The source whose rowid the expression is (its rowid or its INTEGER PRIMARY KEY column).

@@ -1,14 +1,15 @@
 import Tandem
 import Testing
 
-/// A select without FROM (an empty table name) reads one row of no columns, as `SELECT 1 + 1` does.
+/// A select without FROM (`hasFromClause` false) reads one row of no columns, as `SELECT 1 + 1` does.
 @Suite struct SelectWithoutTableTests {
   static func select(
     _ columns: [SQLExpression], filter: SQLExpression? = nil, orderBy: [OrderingTerm] = [], limit: Int64? = nil
   ) -> Statement {
-    .select(
-      SelectStatement(
-        table: "", columns: columns, filter: filter, orderBy: orderBy, limit: limit.map { .literal(.integer($0)) }))
+    var select = SelectStatement(
+      table: "", columns: columns, filter: filter, orderBy: orderBy, limit: limit.map { .literal(.integer($0)) })
+    select.hasFromClause = false
+    return .select(select)
   }
 
   @Test(arguments: BackendKind.allCases)

@@ -65,6 +65,9 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
   /// Whether rows tying in ORDER BY may come in any order (SQL text whose caller does not depend
   /// on the order; see ``SQLTextMode``).
   private let orderIsFree: Bool
+  /// Whether DISTINCT must find every row it drops identical to the one it keeps (SQL text over
+  /// a plan SQLite chooses freely).
+  private let checksDistinctRows: Bool
   /// The statement's parameter names in slot order, this query's included.
   let parameterNames: [String]
   /// Whether the query reads the row of a query around it (a correlated subquery).
@@ -152,8 +155,10 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     if let mode = SQLTextMode.current {
       // SQLite plans SQL text freely: nothing pins its visiting order.
       try mode.checkVisitOrder(
-        statement, storages: storages, dependsOnOrder: statement.answerOfAnySourcesDependsOnVisitOrder(traits))
-      pinned = pinned && storages.count == 1
+        statement, storages: storages,
+        dependsOnOrder: statement.answerOfAnySourcesDependsOnVisitOrder(distinctRowsChecked: true, traits))
+      // Pinned only where SQLite's own order is the pinned one (see `checkVisitOrder`).
+      pinned = pinned && storages.allSatisfy { $0.definition.indexes.isEmpty } && statement.joins.allSatisfy { $0.kind == .cross }
       let oneUnindexedTable =
         storages.count == 1 && !storages[0].definition.isEphemeral && storages[0].definition.indexes.isEmpty
       if outer == nil, statement.orderBy.isEmpty, !isAggregate, storages.count > 1 || statement.distinct,
@@ -162,6 +167,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
         try mode.checkOpenOrder(limited: statement.limit != nil || statement.offset != nil)
       }
     }
+    checksDistinctRows = SQLTextMode.current != nil && !pinned
     orderIsFree = outer == nil && SQLTextMode.current?.rowOrderIsFree == true
       && statement.limit == nil && statement.offset == nil
     let plan = try JoinPlanner(statement, scope: scope, storages: storages, compiler: compiler, pinned: pinned)
@@ -268,16 +274,29 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     buffer: UnsafeMutablePointer<SqliteValue>, _ context: EvaluationContext, window: (limit: Int?, offset: Int),
     _ emit: ([SqliteValue]) throws -> Bool
   ) throws {
-    var seen = Set<[ValueEqualityKey]>()
-    func isNew(_ row: [SqliteValue]) -> Bool {
-      !distinct || seen.insert(zip(row, columnCollations).map { ValueEqualityKey($0, collation: $1) }).inserted
+    var seen: [[ValueEqualityKey]: [SqliteValue]] = [:]
+    func isNew(_ row: [SqliteValue]) throws -> Bool {
+      guard distinct else { return true }
+      let key = zip(row, columnCollations).map { ValueEqualityKey($0, collation: $1) }
+      guard let kept = seen[key] else {
+        seen[key] = row
+        return true
+      }
+      // SQL text's DISTINCT over a free plan keeps the first of equal rows SQLite's plan meets:
+      // only when they are identical can the engine's choice not matter.
+      if checksDistinctRows && kept != row {
+        throw EngineError.unsupported(
+          "DISTINCT over rows that compare equal but are stored differently (1 and 1.0, 'a' and 'A' under "
+            + "NOCASE): which one SQLite keeps depends on its plan")
+      }
+      return false
     }
     if orderKeys.isEmpty {
       var skipped = 0
       var delivered = 0
       try visit(0, buffer: buffer, context) {
         let row = try projection.map { try $0(context) }
-        guard isNew(row) else { return true }
+        guard try isNew(row) else { return true }
         if skipped < window.offset {
           skipped += 1
           return true
@@ -292,7 +311,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     var keys: [[SqliteValue]] = []
     try visit(0, buffer: buffer, context) {
       let row = try projection.map { try $0(context) }
-      guard isNew(row) else { return true }
+      guard try isNew(row) else { return true }
       rows.append(row)
       keys.append(try orderKeys.map { try $0(context) })
       return true
