@@ -14,7 +14,8 @@ import TandemCore
 /// order (`CROSS JOIN`, `NOT INDEXED`). Other queries may run their loops in any order: their
 /// ORDER BY ends with every source's rowid, so the rows come out the same. Expressions that can
 /// fail (`abs()`, `LIKE … ESCAPE`) would fail on rows that depend on the plan; such statements
-/// are refused with `.unsupported`.
+/// are refused with `.unsupported`, unless ``AbsOverflowCheck`` proves from the data that their
+/// `abs()` cannot fail on any row.
 ///
 /// It is compiled for one run of one statement against one database (never cached), so it may
 /// keep what it learned during the run: transient indexes and uncorrelated subqueries' answers.
