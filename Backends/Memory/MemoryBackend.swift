@@ -110,7 +110,7 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
         let result = try write { session in try plan.run(insert, parameters, table: table, session: session) }
         return StatementResult(lastInsertRowid: result.lastInsertRowid, changes: result.changes)
       case .update, .delete:
-        if statement.isRelational { try Self.refusePlanDependentWrite(statement) }
+        if statement.isRelational { try Self.refusePlanDependentWrite(statement, catalog: catalog) }
         let plan: any WritePlan
         if let cached = plans.cachedWrite(statement, catalog: catalog) {
           try StatementValidation.checkParameters(cached.placeholderNames, parameters)
@@ -311,10 +311,16 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
   /// by its plan whether they see rows already changed), or that holds an expression that can
   /// fail beside a subquery (SQLite codes terms with a correlated subquery last, so which rows
   /// the failing expression meets depends on its plan).
-  private static func refusePlanDependentWrite(_ statement: Statement) throws {
+  private static func refusePlanDependentWrite(_ statement: Statement, catalog: Catalog) throws {
+    // abs() is let through where the written table's data proves it cannot fail.
+    var check = catalog.table(statement.table).map { table in
+      AbsOverflowCheck(
+        scope: SourceScope(sources: [(table.name, table.definition)], parent: nil), catalog: catalog, resultColumns: [])
+    }
     switch statement {
-    case .update(let update): try RelationalSelect.refuseFallible(update.assignments.map(\.value) + (update.filter.map { [$0] } ?? []))
-    case .delete(let delete): try RelationalSelect.refuseFallible(delete.filter.map { [$0] } ?? [])
+    case .update(let update):
+      try RelationalSelect.refuseFallible(update.assignments.map(\.value) + (update.filter.map { [$0] } ?? []), check: &check)
+    case .delete(let delete): try RelationalSelect.refuseFallible(delete.filter.map { [$0] } ?? [], check: &check)
     case .select, .insert: break
     }
     let target = NameKey(statement.table)

@@ -14,7 +14,8 @@ import TandemCore
 /// order (`CROSS JOIN`, `NOT INDEXED`). Other queries may run their loops in any order: their
 /// ORDER BY ends with every source's rowid, so the rows come out the same. Expressions that can
 /// fail (`abs()`, `LIKE … ESCAPE`) would fail on rows that depend on the plan; such statements
-/// are refused with `.unsupported`.
+/// are refused with `.unsupported`, unless ``AbsOverflowCheck`` proves from the data that their
+/// `abs()` cannot fail on any row.
 ///
 /// It is compiled for one run of one statement against one database (never cached), so it may
 /// keep what it learned during the run: transient indexes and uncorrelated subqueries' answers.
@@ -225,7 +226,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       aggregate = nil
     }
     // Refused after name resolution: a statement with a bad name reports that error first.
-    try Self.refuseFallible(statement)
+    try Self.refuseFallible(statement, scope: scope, catalog: catalog)
   }
 
   /// Runs the query with `outer` as the row around it (parameters included) and hands each
@@ -524,24 +525,28 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
 
   /// Refuses statements whose answer would depend on which rows SQLite's plan evaluates an
   /// expression that can fail on.
-  static func refuseFallible(_ statement: SelectStatement) throws {
-    try refuseFallible(statement.expressions)
+  static func refuseFallible(_ statement: SelectStatement, scope: SourceScope, catalog: Catalog) throws {
+    var check: AbsOverflowCheck? = AbsOverflowCheck(scope: scope, catalog: catalog, resultColumns: statement.columns)
+    try refuseFallible(statement.expressions, check: &check)
   }
 
   /// Refuses expressions (of one query level) that can fail, where the rows they are evaluated on
   /// depend on SQLite's plan: in a join, or beside a subquery whose terms SQLite moves last.
-  static func refuseFallible(_ expressions: [SQLExpression]) throws {
-    func check(_ expression: SQLExpression) throws {
+  /// `abs()` is refused only where `check` (over the level's data) cannot prove it never fails.
+  static func refuseFallible(_ expressions: [SQLExpression], check: inout AbsOverflowCheck?) throws {
+    func refuse(_ expression: SQLExpression) throws {
       switch expression {
-      case .function(.abs, _):
-        throw EngineError.unsupported("abs() in a join or subquery (whether it fails depends on SQLite's plan)")
+      case .function(.abs, let arguments):
+        guard let argument = arguments.first, arguments.count == 1, check?.mayFail(onArgument: argument) == false else {
+          throw EngineError.unsupported("abs() in a join or subquery (whether it fails depends on SQLite's plan)")
+        }
       case .like(_, _, let escape?, _) where !Self.isSingleCharacter(escape):
         throw EngineError.unsupported("LIKE … ESCAPE in a join or subquery (whether it fails depends on SQLite's plan)")
       default: break
       }
-      for child in expression.children { try check(child) }
+      for child in expression.children { try refuse(child) }
     }
-    for expression in expressions { try check(expression) }
+    for expression in expressions { try refuse(expression) }
   }
 
   /// Refuses an aggregate whose argument reads a level around this one and nothing of this one:

@@ -72,13 +72,14 @@ final class SourceScope {
   }
 
   /// Resolves `name` (qualified by `source` when given), innermost level first; throws SQLite's
-  /// `no such column` or `ambiguous column name` error.
-  func resolve(column name: String, source: String?) throws -> Reference {
+  /// `no such column` or `ambiguous column name` error. With `marking` false, it only looks:
+  /// no level is marked as reading outside itself.
+  func resolve(column name: String, source: String?, marking: Bool = true) throws -> Reference {
     var level: SourceScope? = self
     var depth = 0
     while let scope = level {
       if let found = try scope.resolveHere(column: name, source: source, depth: depth) {
-        markOuterRead(depth)
+        if marking { markOuterRead(depth) }
         return found
       }
       if scope.hidesOuter { break }
@@ -129,15 +130,16 @@ final class SourceScope {
     }
   }
 
-  /// The rowid of the source named `source` (or of the only source), innermost level first.
-  func resolveRowid(source: String?) throws -> Reference {
+  /// The rowid of the source named `source` (or of the only source), innermost level first;
+  /// with `marking` false, no level is marked as reading outside itself.
+  func resolveRowid(source: String?, marking: Bool = true) throws -> Reference {
     var level: SourceScope? = self
     var depth = 0
     while let scope = level {
       if let source {
         if let index = scope.sourceIndex(source) {
           guard !scope.sources[index].definition.isEphemeral else { break }
-          markOuterRead(depth)
+          if marking { markOuterRead(depth) }
           return Reference(
             slot: scope.sources[index].rowidSlot, affinity: .integer, isRowid: true, depth: depth, source: index,
             column: nil)
