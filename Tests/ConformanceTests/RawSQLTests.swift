@@ -210,3 +210,60 @@ extension RawSQLTests {
     #expect(try db.fetchAll(sql: sql + " ORDER BY 2, 1").map(\.values) == [["apple", "fruit"], ["banana", "fruit"], ["banana", "yellow"]])
   }
 }
+
+extension RawSQLTests {
+  /// Regression: a savepoint the backend opened inside a transaction begun by SQL text's BEGIN
+  /// committed that transaction when it was released.
+  @Test(arguments: BackendKind.allCases)
+  func aTransactionInsideSQLsBeginDoesNotCommitIt(_ kind: BackendKind) throws {
+    let db = try Self.database(kind)
+    try db.execute(sql: "BEGIN")
+    try db.transaction { db in try db.execute(sql: "DELETE FROM item WHERE id = 1") }
+    try db.execute(sql: "UPDATE item SET stock = stock + 1")
+    try db.execute(sql: "ROLLBACK")
+    #expect(try db.fetchAll(sql: "SELECT id, stock FROM item ORDER BY id").map(\.values) == [[1, 5], [2, 20]])
+  }
+
+  /// A floating-point sum over a CROSS JOIN of tables without indexes: SQLite visits the rows in
+  /// FROM order, each table in rowid order, as the memory engine does.
+  @Test(arguments: BackendKind.allCases)
+  func floatingPointSumOverACrossJoinOfUnindexedTables(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: """
+      CREATE TABLE a(x REAL); CREATE TABLE b(y REAL);
+      INSERT INTO a VALUES (0.1), (1e16), (0.7), (-1e16);
+      INSERT INTO b VALUES (0.3), (3.0);
+      """)
+    let total = try db.fetchOne(Double.self, sql: "SELECT total(x * y) FROM a CROSS JOIN b")
+    #expect(total != nil)
+    // A comma join may be reordered by SQLite's planner: the memory engine refuses it.
+    switch kind {
+    case .memory, .tandem:
+      let error = try #require(throws: TandemError.self) { _ = try db.fetchOne(sql: "SELECT total(x * y) FROM a, b") }
+      #expect(error.kind == (kind == .memory ? .unsupported : .divergence))
+    case .sqliteFile, .sqliteInMemory:
+      _ = try db.fetchOne(sql: "SELECT total(x * y) FROM a, b")
+    }
+  }
+
+  /// DISTINCT over a join SQLite plans freely keeps the first of equal rows its plan meets: the
+  /// memory engine answers when the rows it drops are identical to those it keeps, and refuses
+  /// when they only compare equal (1 and 1.0).
+  @Test(arguments: BackendKind.allCases)
+  func distinctOverAFreeJoinNeedsIdenticalDuplicates(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE a(x); CREATE TABLE b(y); INSERT INTO a VALUES (1), (2); INSERT INTO b VALUES (1), (2)")
+    let same = try db.fetchAll(sql: "SELECT DISTINCT x FROM a, b WHERE x <= y", rowOrder: .unordered)
+    #expect(Set(same.map(\.values)) == [[1], [2]])
+    try db.execute(sql: "INSERT INTO a VALUES (1.0)")
+    switch kind {
+    case .memory, .tandem:
+      let error = try #require(throws: TandemError.self) {
+        _ = try db.fetchAll(sql: "SELECT DISTINCT x FROM a, b WHERE x <= y", rowOrder: .unordered)
+      }
+      #expect(error.kind == (kind == .memory ? .unsupported : .divergence))
+    case .sqliteFile, .sqliteInMemory:
+      #expect(try db.fetchAll(sql: "SELECT DISTINCT x FROM a, b WHERE x <= y", rowOrder: .unordered).count == 2)
+    }
+  }
+}
