@@ -235,7 +235,7 @@ extension SQLTextWriter {
     // A select without FROM (`SELECT 1 + 1`) reads one row, from no source.
     if select.hasFromClause {
       self += " FROM "
-      try writeSource(table: select.table, alias: select.alias, notIndexed: pinsOrder)
+      try writeSource(table: select.table, alias: select.alias, notIndexed: pinsOrder || select.notIndexed)
     }
     for join in select.joins {
       switch join.kind {
@@ -243,7 +243,7 @@ extension SQLTextWriter {
       case .cross: self += " CROSS JOIN "
       case .left: self += " LEFT JOIN "
       }
-      try writeSource(table: join.table, alias: join.alias, notIndexed: pinsOrder)
+      try writeSource(table: join.table, alias: join.alias, notIndexed: pinsOrder || join.notIndexed)
       if let condition = join.condition {
         self += " ON "
         try write(condition)

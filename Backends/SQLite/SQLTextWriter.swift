@@ -172,8 +172,8 @@ struct SQLTextWriter {
       self += "("
       try writeList(arguments) { try $0.write($1) }
       self += ")"
-    case .aggregate(let function, let argument, let distinct):
-      try writeAggregate(function, argument, distinct: distinct)
+    case .aggregate(let function, let argument, let distinct, let separator):
+      try writeAggregate(function, argument, distinct: distinct, separator: separator)
     case .cast(let operand, let type):
       self += "CAST("
       try write(operand)
@@ -244,13 +244,20 @@ struct SQLTextWriter {
   }
 
   private mutating func writeAggregate(
-    _ function: AggregateFunction, _ argument: SQLExpression?, distinct: Bool
+    _ function: AggregateFunction, _ argument: SQLExpression?, distinct: Bool, separator: SQLExpression?
   ) throws {
+    if separator != nil, function != .groupConcat || argument == nil {
+      throw TandemError.misuse("only group_concat takes a separator")
+    }
     self += function.rawValue
     self += "("
     if let argument {
       if distinct { self += "DISTINCT " }
       try write(argument)
+      if let separator {
+        self += ", "
+        try write(separator)
+      }
     } else {
       guard function == .count, !distinct else {
         throw TandemError.misuse(

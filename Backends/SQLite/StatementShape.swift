@@ -175,8 +175,9 @@ private struct LiteralLifter {
       return .binary(op, left, lift(right))
     case .function(let function, let arguments):
       return .function(function, lift(arguments))
-    case .aggregate(let function, let argument, let distinct):
-      return .aggregate(function, lift(argument), distinct: distinct)
+    case .aggregate(let function, let argument, let distinct, let separator):
+      let argument = lift(argument)
+      return .aggregate(function, argument, distinct: distinct, separator: lift(separator))
     case .cast(let operand, let type):
       return .cast(lift(operand), as: type)
     case .inList(let operand, let list, let negated):
@@ -217,7 +218,7 @@ extension SQLExpression {
     case .subquery(let query), .exists(let query, _): query.containsLiteral
     case .inSubquery(let e, let query, _): e.containsLiteral || query.containsLiteral
     case .unary(_, let e), .cast(let e, _), .isNull(let e, _), .collate(let e, _): e.containsLiteral
-    case .aggregate(_, let e, _): e?.containsLiteral ?? false
+    case .aggregate(_, let e, _, let separator): (e?.containsLiteral ?? false) || (separator?.containsLiteral ?? false)
     case .binary(_, let a, let b), .glob(let a, let b, _): a.containsLiteral || b.containsLiteral
     case .function(_, let args): args.contains(where: \.containsLiteral)
     case .inList(let e, let list, _): e.containsLiteral || list.contains(where: \.containsLiteral)

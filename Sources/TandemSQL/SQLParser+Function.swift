@@ -3,7 +3,7 @@ import TandemCore
 extension SQLParser {
   /// The functions SQLite has that the query model does not.
   static let unsupportedFunctions: Set<String> = [
-    "group_concat", "string_agg", "char", "glob", "hex", "quote", "random", "randomblob", "unicode", "unhex",
+    "string_agg", "char", "glob", "hex", "quote", "random", "randomblob", "unicode", "unhex",
     "zeroblob",
     "printf", "format", "likely", "unlikely", "likelihood", "last_insert_rowid", "changes", "total_changes",
     "sqlite_version", "sqlite_source_id", "soundex", "load_extension", "date", "time", "datetime", "julianday",
@@ -39,6 +39,15 @@ extension SQLParser {
         return .literal(.null)
       }
       return .aggregate(.count, arguments[0], distinct: distinct)
+    }
+    if lower == "group_concat" {
+      guard !star, (1...2).contains(arguments.count) else {
+        deferError(wrongArguments)
+        return .literal(.null)
+      }
+      // `group_concat(DISTINCT x, y)` is SQLite's error once names are resolved: the engines report it.
+      let separator = arguments.count == 2 ? arguments[1] : nil
+      return .aggregate(.groupConcat, arguments[0], distinct: distinct, separator: separator)
     }
     let canonical = lower == "substring" ? "substr" : lower
     let isAggregate =

@@ -307,6 +307,7 @@ extension SQLParser {
     statement.table = items[0].table
     statement.hasFromClause = true
     statement.alias = items[0].alias
+    statement.notIndexed = items[0].notIndexed
     statement.joins = Array(items.dropFirst())
   }
 
@@ -334,8 +335,10 @@ extension SQLParser {
           items += group
         }
       } else {
-        let (table, alias) = try parseSource()
-        items.append(JoinClause(kind ?? .inner, table: table, alias: alias))
+        let (table, alias, notIndexed) = try parseSource()
+        var item = JoinClause(kind ?? .inner, table: table, alias: alias)
+        item.notIndexed = notIndexed
+        items.append(item)
       }
       if accept("ON") {
         let condition = try parseExpression()
@@ -378,7 +381,7 @@ extension SQLParser {
 
   /// One source: a table (or common table) with an optional alias, or a parenthesized subquery,
   /// which becomes a common table named by its alias.
-  private mutating func parseSource() throws -> (table: String, alias: String?) {
+  private mutating func parseSource() throws -> (table: String, alias: String?, notIndexed: Bool) {
     if acceptSymbol("(") {
       let current = scopes.removeLast()
       let body = try parseSelectStatement()
@@ -395,18 +398,23 @@ extension SQLParser {
       derivedTables[derivedTables.count - 1].append(
         CommonTableExpression(name: name, columns: columns, select: body.statement))
       scopes[scopes.count - 1].sources.append(SelectScope.Source(name: name, table: name, columns: columns))
-      return (name, nil)
+      return (name, nil, false)
     }
     let table = try parseTableName()
     if peek.isSymbol("(") { throw Self.unsupported("table-valued function") }
     let alias = try parseAlias()
-    if peek.isKeyword("INDEXED") || (peek.isKeyword("NOT") && peek(1).isKeyword("INDEXED")) {
+    var notIndexed = false
+    if peek.isKeyword("NOT") && peek(1).isKeyword("INDEXED") {
+      advance()
+      advance()
+      notIndexed = true
+    } else if peek.isKeyword("INDEXED") {
       throw Self.unsupported("INDEXED BY")
     }
     let columns = columnsOfTable(table)
     if columns == nil { deferError("no such table: \(table)") }
     scopes[scopes.count - 1].sources.append(SelectScope.Source(name: alias ?? table, table: table, columns: columns))
-    return (table, alias == table ? nil : alias)
+    return (table, alias == table ? nil : alias, notIndexed)
   }
 
   /// `[AS] name` after a source.

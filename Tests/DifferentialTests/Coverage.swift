@@ -76,7 +76,7 @@ enum Coverage {
     case .select(let select):
       let seeking = seeks(select.filter)
       if seeking && select.columns.contains(where: hazard) { names.insert("overflow column beside a seek") }
-      if select.columns.count == 1, case .aggregate(let function, let argument?, _) = select.columns[0],
+      if select.columns.count == 1, case .aggregate(let function, let argument?, _, _) = select.columns[0],
         function == .min || function == .max, keys.isRowid(argument), select.filter.map(hazard) == true
       {
         names.insert("min/max of the rowid beside an overflow")
@@ -285,7 +285,7 @@ enum Coverage {
     case .unary(let op, _): return ["unary \(op.rawValue)"]
     case .binary(let op, _, _): return ["operator \(op.rawValue)"]
     case .function(let function, _): return ["function \(function.rawValue)"]
-    case .aggregate(let function, let argument, let distinct):
+    case .aggregate(let function, let argument, let distinct, _):
       var names: Set<String> = ["aggregate \(function.rawValue)"]
       if argument == nil { names.insert("count(*)") }
       if distinct { names.insert("aggregate distinct") }

@@ -99,9 +99,10 @@ struct EngineSQLRenderer {
       return "(" + expression(a) + " " + op.rawValue + " " + expression(b) + ")"
     case .function(let f, let arguments):
       return f.rawValue + "(" + arguments.map { expression($0) }.joined(separator: ", ") + ")"
-    case .aggregate(let f, let argument, let distinct):
+    case .aggregate(let f, let argument, let distinct, let separator):
       guard let argument else { return f.rawValue + "(*)" }
-      return f.rawValue + "(" + (distinct ? "DISTINCT " : "") + expression(argument) + ")"
+      return f.rawValue + "(" + (distinct ? "DISTINCT " : "") + expression(argument)
+        + (separator.map { ", " + expression($0) } ?? "") + ")"
     case .cast(let operand, let type):
       return "CAST(" + expression(operand) + " AS " + type.rawValue + ")"
     case .inList(let operand, let list, let negated):

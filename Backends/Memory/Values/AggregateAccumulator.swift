@@ -1,12 +1,13 @@
 import TandemCore
 
-/// The running state of one aggregate call (`count`, `sum`, `total`, `avg`, `min`, `max`).
+/// The running state of one aggregate call (`count`, `sum`, `total`, `avg`, `min`, `max`,
+/// `group_concat`).
 ///
 /// ```swift
 /// var sum = AggregateAccumulator(.sum, distinct: false, collation: .binary)
 /// try sum.step(.integer(1))
 /// try sum.step(.text("2"))
-/// sum.result() // .integer(3)
+/// try sum.result() // .integer(3)
 /// ```
 struct AggregateAccumulator {
   private let function: AggregateFunction
@@ -19,6 +20,8 @@ struct AggregateAccumulator {
   private var approximate = false
   private var overflow = false
   private var best: SqliteValue = .null
+  /// group_concat's bytes so far; `nil` until a non-NULL value arrives.
+  private var concatenated: [UInt8]?
 
   /// A fresh accumulator. With `distinct`, repeated values (equal under `collation`, `1` = `1.0`)
   /// are stepped only once.
@@ -29,8 +32,10 @@ struct AggregateAccumulator {
   }
 
   /// Adds one input value (NULLs are ignored). `count(*)` is stepped with any non-NULL marker.
-  /// Throws `integer overflow` as soon as `sum()`'s exact integer sum overflows.
-  mutating func step(_ value: SqliteValue) throws {
+  /// Throws `integer overflow` as soon as `sum()`'s exact integer sum overflows. `separator` is
+  /// group_concat's separator on this row, written before the value unless it is the first
+  /// (a NULL separator writes nothing).
+  mutating func step(_ value: SqliteValue, separator: SqliteValue = .text(",")) throws {
     if value.isNull { return }
     if seen != nil {
       guard seen?.insert(ValueEqualityKey(value, collation: collation)).inserted == true else { return }
@@ -59,6 +64,14 @@ struct AggregateAccumulator {
       if overflow && function == .sum {
         throw TandemError.sqlite(code: 1, message: "integer overflow", sql: nil)
       }
+    case .groupConcat:
+      // sqlite3_value_text(): numbers rendered as text, blob bytes as they are.
+      if concatenated == nil {
+        concatenated = []
+      } else {
+        concatenated?.append(contentsOf: Conversion.textBytes(of: separator) ?? [])
+      }
+      concatenated?.append(contentsOf: Conversion.textBytes(of: value) ?? [])
     case .min, .max:
       if best.isNull {
         best = value
@@ -70,8 +83,9 @@ struct AggregateAccumulator {
   }
 
   /// The aggregate's value for the rows stepped so far: `count` → INTEGER; `sum` → NULL, INTEGER or
-  /// REAL; `total` → REAL (0.0 when empty); `avg` → REAL or NULL; `min`/`max` → the value or NULL.
-  func result() -> SqliteValue {
+  /// REAL; `total` → REAL (0.0 when empty); `avg` → REAL or NULL; `min`/`max` → the value or NULL;
+  /// `group_concat` → TEXT or NULL (refused when its bytes are not UTF-8, see ``Conversion/text(_:)``).
+  func result() throws -> SqliteValue {
     switch function {
     case .count:
       return .integer(count)
@@ -85,6 +99,9 @@ struct AggregateAccumulator {
       return Conversion.realResult(realSum / Double(count))
     case .min, .max:
       return best
+    case .groupConcat:
+      guard let concatenated else { return .null }
+      return try Conversion.text(concatenated)
     }
   }
 

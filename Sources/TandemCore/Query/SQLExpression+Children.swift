@@ -15,7 +15,7 @@ extension SQLExpression {
     case .unary(_, let e), .cast(let e, _), .isNull(let e, _), .collate(let e, _): [e]
     case .binary(_, let a, let b): [a, b]
     case .function(_, let arguments): arguments
-    case .aggregate(_, let argument, _): argument.map { [$0] } ?? []
+    case .aggregate(_, let argument, _, let separator): [argument, separator].compactMap { $0 }
     case .inList(let e, let list, _): [e] + list
     case .between(let a, let b, let c, _): [a, b, c]
     case .like(let a, let b, let c, _): [a, b] + (c.map { [$0] } ?? [])
@@ -45,7 +45,10 @@ extension SQLExpression {
     case .collate(_, let collation): return .collate(parts[0], collation)
     case .binary(let op, _, _): return .binary(op, parts[0], parts[1])
     case .function(let function, _): return .function(function, parts)
-    case .aggregate(let function, _, let distinct): return .aggregate(function, parts[0], distinct: distinct)
+    case .aggregate(let function, let argument, let distinct, let separator):
+      let newArgument: SQLExpression? = argument == nil ? nil : parts[0]
+      let newSeparator: SQLExpression? = separator == nil ? nil : parts[argument == nil ? 0 : 1]
+      return .aggregate(function, newArgument, distinct: distinct, separator: newSeparator)
     case .inList(_, _, let negated): return .inList(parts[0], Array(parts.dropFirst()), negated: negated)
     case .between(_, _, _, let negated): return .between(parts[0], parts[1], parts[2], negated: negated)
     case .like(_, _, let escape, let negated):

@@ -40,8 +40,14 @@ public indirect enum SQLExpression: Sendable, Hashable {
   case binary(BinaryOperator, SQLExpression, SQLExpression)
   /// A scalar function call.
   case function(ScalarFunction, [SQLExpression])
-  /// An aggregate call; `argument == nil` is `count(*)`.
-  case aggregate(AggregateFunction, SQLExpression?, distinct: Bool)
+  /// An aggregate call; `argument == nil` is `count(*)`. `separator` is `group_concat`'s second
+  /// argument, evaluated per row (`nil` everywhere else, and for `group_concat(x)`'s `','`).
+  ///
+  /// ```swift
+  /// // group_concat("title", ', ')
+  /// SQLExpression.aggregate(.groupConcat, .column("title"), distinct: false, separator: .literal(.text(", ")))
+  /// ```
+  case aggregate(AggregateFunction, SQLExpression?, distinct: Bool, separator: SQLExpression? = nil)
   /// `CAST(expr AS type)`.
   case cast(SQLExpression, as: CastType)
   /// `expr [NOT] IN (list)`.
@@ -127,6 +133,10 @@ public enum ScalarFunction: String, Sendable, Hashable, CaseIterable {
 /// The aggregate functions both engines implement.
 public enum AggregateFunction: String, Sendable, Hashable, CaseIterable {
   case count, sum, total, avg, min, max
+  /// `group_concat(x [, separator])`: the non-NULL values as text, in the order rows are visited,
+  /// joined by the separator (`','` when none is given; that row's separator before each value
+  /// after the first).
+  case groupConcat = "group_concat"
 }
 
 /// The type named by a CAST.

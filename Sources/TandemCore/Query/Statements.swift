@@ -39,6 +39,9 @@ public struct SelectStatement: Sendable, Hashable {
   public var hasFromClause = true
   /// The first source's alias, when it is not the table's name.
   public var alias: String?
+  /// Whether the first source is read without its indexes (`FROM "t" NOT INDEXED`): by its rowid
+  /// only, as SQLite then plans it.
+  public var notIndexed = false
   /// The sources joined to the first, in FROM order.
   public var joins: [JoinClause] = []
   /// The selects combined with this one (`UNION`, `UNION ALL`, `INTERSECT`, `EXCEPT`), left to
@@ -204,6 +207,8 @@ public struct JoinClause: Sendable, Hashable {
   public var alias: String?
   /// The ON condition.
   public var condition: SQLExpression?
+  /// Whether the table is read without its indexes (`JOIN "t" NOT INDEXED`): by its rowid only.
+  public var notIndexed = false
 
   /// A join of `table` (named `alias` in the query, if given) on `condition`.
   public init(_ kind: Kind, table: String, alias: String? = nil, on condition: SQLExpression? = nil) {

@@ -1,7 +1,7 @@
 /// The one rule both engines follow for aggregates and DISTINCT over joins: whether the answer
 /// can depend on the order the joined rows are visited in.
 ///
-/// When it can — a floating-point sum, a min() or max() beside other columns, a column that
+/// When it can — a floating-point sum, a group_concat(), a min() or max() beside other columns, a column that
 /// differs between the rows of a group, DISTINCT or GROUP BY over values that compare equal while
 /// stored differently — the SQLite backend pins SQLite to one visiting order (the sources in FROM
 /// order, each in rowid order: `CROSS JOIN`, `NOT INDEXED`) and the memory engine visits rows in
@@ -87,9 +87,11 @@ extension SelectStatement {
     func walk(_ expression: SQLExpression) -> Bool {
       if groupBy.contains(expression) { return true }
       switch expression {
-      case .aggregate(let function, let argument, _):
+      case .aggregate(let function, let argument, _, _):
         guard let argument else { return true }  // count(*)
         switch function {
+        // Values joined in the order they are visited.
+        case .groupConcat: return false
         case .count: return true
         case .sum, .total, .avg:
           // A sum of one value repeated is the same in any order.

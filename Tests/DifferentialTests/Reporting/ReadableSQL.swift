@@ -107,9 +107,10 @@ struct ReadableSQL {
       return "(" + self.expression(left) + " " + op.rawValue + " " + self.expression(right) + ")"
     case .function(let function, let arguments):
       return function.rawValue + "(" + arguments.map(self.expression).joined(separator: ", ") + ")"
-    case .aggregate(let function, let argument, let distinct):
+    case .aggregate(let function, let argument, let distinct, let separator):
       guard let argument else { return function.rawValue + "(*)" }
-      return function.rawValue + "(" + (distinct ? "DISTINCT " : "") + self.expression(argument) + ")"
+      return function.rawValue + "(" + (distinct ? "DISTINCT " : "") + self.expression(argument)
+        + (separator.map { ", " + self.expression($0) } ?? "") + ")"
     case .cast(let operand, let type): return "CAST(" + self.expression(operand) + " AS " + type.rawValue + ")"
     case .inList(let operand, let list, let negated):
       return "(" + self.expression(operand) + (negated ? " NOT IN (" : " IN (")

@@ -20,8 +20,9 @@ extension SQLExpression {
   /// for each child in place.
   var simplifications: [SQLExpression] {
     var result: [SQLExpression] = []
-    if case .aggregate(let function, let argument, let distinct) = self {
-      if distinct { result.append(.aggregate(function, argument, distinct: false)) }
+    if case .aggregate(let function, let argument, let distinct, let separator) = self {
+      if distinct { result.append(.aggregate(function, argument, distinct: false, separator: separator)) }
+      if separator != nil { result.append(.aggregate(function, argument, distinct: distinct)) }
       if function == .count, argument != nil { result.append(.aggregate(.count, nil, distinct: false)) }
     } else {
       result += children

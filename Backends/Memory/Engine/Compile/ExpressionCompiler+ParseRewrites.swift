@@ -18,7 +18,8 @@ extension ExpressionCompiler {
     case .column, .rowid, .excluded, .qualifiedColumn, .qualifiedRowid: return true
     // SQLite compares subqueries by identity: two occurrences never match.
     case .subquery, .exists, .inSubquery, .resultColumn: return false
-    case .aggregate(_, let argument, _): return argument.map(isComparable) ?? true
+    case .aggregate(_, let argument, _, let separator):
+      return (argument.map(isComparable) ?? true) && (separator.map(isComparable) ?? true)
     case .unary(_, let e), .cast(let e, _), .isNull(let e, _), .collate(let e, _): return isComparable(e)
     case .binary(_, let a, let b): return isComparable(a) && isComparable(b)
     case .function(_, let arguments): return arguments.allSatisfy(isComparable)
@@ -51,8 +52,8 @@ extension ExpressionCompiler {
     case .rowid, .excluded, .literal, .parameter, .qualifiedColumn, .qualifiedRowid, .subquery, .exists, .inSubquery,
       .resultColumn:
       return expression
-    case .aggregate(let function, let argument, let distinct):
-      return .aggregate(function, argument.map(canonical), distinct: distinct)
+    case .aggregate(let function, let argument, let distinct, let separator):
+      return .aggregate(function, argument.map(canonical), distinct: distinct, separator: separator.map(canonical))
     case .unary(let op, let e): return .unary(op, canonical(e))
     case .cast(let e, let type): return .cast(canonical(e), as: type)
     case .isNull(let e, let negated): return .isNull(canonical(e), negated: negated)

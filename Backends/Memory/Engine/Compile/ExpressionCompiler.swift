@@ -20,6 +20,8 @@ final class ExpressionCompiler {
     let function: AggregateFunction
     /// The argument, evaluated per row; `nil` for `count(*)`.
     let argument: ValueEvaluator?
+    /// group_concat's separator, evaluated per row; `nil` for `','`.
+    let separator: ValueEvaluator?
     let distinct: Bool
     /// The argument's collation (for min/max and DISTINCT).
     let collation: Collation
@@ -84,8 +86,8 @@ final class ExpressionCompiler {
       case .function(_, let arguments):
         for argument in arguments where walk(argument) { break }
         return false
-      case .aggregate(_, let argument, _):
-        if let argument { _ = walk(argument) }
+      case .aggregate(_, let argument, _, let separator):
+        for argument in [argument, separator].compactMap({ $0 }) where walk(argument) { break }
         return false
       case .like(let value, let pattern, let escape, _):
         // like(pattern, value, escape)
@@ -245,8 +247,8 @@ final class ExpressionCompiler {
       if readsFixedColumns, let fixed = FixedColumn(expression) { return try fixedColumn(fixed) }
       return try call(function, arguments)
 
-    case .aggregate(let function, let argument, let distinct):
-      return try aggregate(function, argument, distinct: distinct)
+    case .aggregate(let function, let argument, let distinct, let separator):
+      return try aggregate(function, argument, distinct: distinct, separator: separator)
 
     case .cast(let operand, let type):
       let inner = try compile(operand)
@@ -525,11 +527,14 @@ final class ExpressionCompiler {
     }
   }
 
-  private func aggregate(_ function: AggregateFunction, _ argument: SQLExpression?, distinct: Bool) throws
-    -> CompiledExpression
-  {
+  private func aggregate(
+    _ function: AggregateFunction, _ argument: SQLExpression?, distinct: Bool, separator: SQLExpression?
+  ) throws -> CompiledExpression {
     if argument == nil && function != .count { throw EngineError.wrongArgumentCount(function.rawValue) }
     if argument == nil && distinct { throw EngineError.sqlite(1, "near \"*\": syntax error") }
+    if separator != nil && (function != .groupConcat || argument == nil) {
+      throw EngineError.wrongArgumentCount(function.rawValue)
+    }
     switch aggregatePolicy {
     case .forbidden:
       throw EngineError.aggregateMisuse(function)
@@ -543,12 +548,18 @@ final class ExpressionCompiler {
     case .collect:
       if insideAggregate { throw EngineError.aggregateMisuse(function) }
     }
-    let expression = SQLExpression.aggregate(function, argument, distinct: distinct)
+    let expression = SQLExpression.aggregate(function, argument, distinct: distinct, separator: separator)
     let compiledArgument: CompiledExpression?
+    let compiledSeparator: CompiledExpression?
     do {
       insideAggregate = true
       defer { insideAggregate = false }
       compiledArgument = try argument.map(compile)
+      compiledSeparator = try separator.map(compile)
+    }
+    // SQLite finds this when it sets up the aggregates, after resolving every name.
+    if separator != nil && distinct && deferredError == nil {
+      deferredError = EngineError.sqlite(1, "DISTINCT aggregates must have exactly one argument")
     }
     let key = canonical(expression)
     let slot: Int
@@ -558,14 +569,16 @@ final class ExpressionCompiler {
       slot = aggregates.count
       aggregates.append(
         AggregateCall(
-          function: function, argument: compiledArgument?.evaluate, distinct: distinct,
+          function: function, argument: compiledArgument?.evaluate, separator: compiledSeparator?.evaluate,
+          distinct: distinct,
           collation: compiledArgument?.collation ?? .binary))
       aggregateSlots[key] = slot
     }
-    let explicit = compiledArgument.map { $0.hasExplicitCollation } ?? false
+    // The call takes the collation of its first argument that has an explicit one.
+    let collated = [compiledArgument, compiledSeparator].lazy.compactMap { $0 }.first { $0.hasExplicitCollation }
     return CompiledExpression(
       evaluate: { context in context.aggregates?[slot] ?? .null }, affinity: .none,
-      collation: explicit ? compiledArgument?.collation : nil, hasExplicitCollation: explicit,
+      collation: collated?.collation, hasExplicitCollation: collated != nil,
       isConstant: false)
   }
 

@@ -85,8 +85,9 @@ enum StatementDescription {
       return nested(a) + " " + op.rawValue.lowercased() + " " + nested(b)
     case .function(let f, let arguments):
       return f.rawValue + "(" + arguments.map(describe).joined(separator: ", ") + ")"
-    case .aggregate(let f, let argument, let distinct):
-      return f.rawValue + "(" + (distinct ? "distinct " : "") + (argument.map(describe) ?? "*") + ")"
+    case .aggregate(let f, let argument, let distinct, let separator):
+      return f.rawValue + "(" + (distinct ? "distinct " : "") + (argument.map(describe) ?? "*")
+        + (separator.map { ", " + describe($0) } ?? "") + ")"
     case .cast(let e, let type):
       return "cast(" + describe(e) + " as " + type.rawValue.lowercased() + ")"
     case .inList(let e, let list, let negated):

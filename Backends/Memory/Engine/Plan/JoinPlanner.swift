@@ -7,7 +7,9 @@ import TandemCore
 /// query with a LEFT JOIN keep the FROM order. Others start from the source that is cheapest to
 /// enumerate (a lookup by a constant, else the fewest rows) and then take, at each step, the
 /// source the placed ones reach most cheaply: by rowid, by an index on the compared column, by a
-/// transient hash table, or — with no equality to follow — the smallest.
+/// transient hash table, or — with no equality to follow — the smallest. A source the FROM
+/// clause reads `NOT INDEXED` is looked up by its rowid only (SQLite builds no automatic index
+/// for it either).
 ///
 /// Every condition is still tested on each candidate a lookup finds, so a lookup only has to
 /// find a superset of the matching rows in rowid order; in practice it finds exactly them.
@@ -96,7 +98,9 @@ struct JoinPlanner {
       try hoisted(&pool)
     }
 
+    let notIndexed = Set(Self.notIndexedSources(statement))
     let equalities = try (pool + onTerms.flatMap { $0 }).flatMap { try Self.equalities($0, scope: scope) }
+      .filter { !notIndexed.contains($0.source) || $0.column.isRowid }
 
     // The loop order.
     var order: [Int] = []
@@ -150,6 +154,12 @@ struct JoinPlanner {
     self.loops = loops
     finalConditions = try final.map(evaluator)
     initialConditions = try initial.map(evaluator)
+  }
+
+  /// The sources the FROM clause reads `NOT INDEXED`, by position.
+  private static func notIndexedSources(_ statement: SelectStatement) -> [Int] {
+    let flags = (statement.table.isEmpty ? [] : [statement.notIndexed]) + statement.joins.map(\.notIndexed)
+    return flags.indices.filter { flags[$0] }
   }
 
   private static func isLeft(_ source: Int, _ statement: SelectStatement) -> Bool {

@@ -591,10 +591,11 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       for child in expression.children { reads(child, inner, here: &here, around: &around) }
     }
     func check(_ expression: SQLExpression) throws {
-      if case .aggregate(_, let argument?, _) = expression {
+      if case .aggregate(_, let argument?, _, let separator) = expression {
         var here = false
         var around = false
         reads(argument, [], here: &here, around: &around)
+        if let separator { reads(separator, [], here: &here, around: &around) }
         if around && !here {
           throw EngineError.unsupported(
             "an aggregate in a subquery that reads only the query around it (SQLite computes it in that query)")

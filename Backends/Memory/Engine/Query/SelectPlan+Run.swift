@@ -293,12 +293,17 @@ struct GroupAccumulation {
         continue
       }
       let value = try call.argument?(row) ?? ValueOperations.zero
+      let separator = try call.separator?(row)
       if aggregate.checksOrderFreedom, call.function == .sum || call.function == .total || call.function == .avg {
         try checkOrderFreedom(value, slot: slot, isFloatingPoint: call.function != .sum)
       }
       guard call.function == .min || call.function == .max else {
         do {
-          try accumulators[slot].step(value)
+          if let separator {
+            try accumulators[slot].step(value, separator: separator)
+          } else {
+            try accumulators[slot].step(value)
+          }
         } catch where call.function == .sum {
           // SQLite's sum() keeps going and reports `integer overflow` when it is finalized.
           overflow = overflow ?? error
@@ -312,9 +317,10 @@ struct GroupAccumulation {
         decisions[slot] = nil
         continue
       }
-      let before = accumulators[slot].result()
+      let before = try accumulators[slot].result()
       try accumulators[slot].step(value)
-      skipped = value.isNull ? !before.isNull : !(before.isNull || before != accumulators[slot].result())
+      let after = try accumulators[slot].result()
+      skipped = value.isNull ? !before.isNull : !(before.isNull || before != after)
       decisions[slot] = skipped
     }
     let chosen = aggregate.hasExtremum ? skipped != true : !hasRepresentative
@@ -349,6 +355,6 @@ struct GroupAccumulation {
   /// The aggregates' results (every aggregate is finalized before HAVING runs).
   func finish() throws -> [SqliteValue] {
     if let overflow { throw overflow }
-    return accumulators.map { $0.result() }
+    return try accumulators.map { try $0.result() }
   }
 }

@@ -337,16 +337,18 @@ final class SelectPlan: Sendable {
     return result
   }
 
-  /// The WHERE request SQLite's planner works from for this select: NOT INDEXED for aggregates
-  /// and DISTINCT (as the SQLite backend renders them), the ORDER BY — or GROUP BY, or the
+  /// The WHERE request SQLite's planner works from for this select: NOT INDEXED when the FROM
+  /// clause says so, and for aggregates and DISTINCT (as the SQLite backend renders them), the ORDER BY — or GROUP BY, or the
   /// min/max optimization's one term — and the columns the statement reads.
   private static func whereRequest(
     _ statement: SelectStatement, isAggregate: Bool, definition: TableDefinition, compiler: ExpressionCompiler
   ) -> WherePlan.Request {
     var request = WherePlan.Request()
     // The SQLite backend pins a typed aggregate or DISTINCT to a rowid-order scan (NOT INDEXED);
-    // SQL text is planned by SQLite freely, so its plan is followed as for any other select.
-    request.loops.notIndexed = (statement.isAggregate || statement.distinct) && SQLTextMode.current == nil
+    // SQL text is planned by SQLite freely, so its plan is followed as for any other select. A
+    // FROM clause's own NOT INDEXED holds either way.
+    request.loops.notIndexed =
+      statement.notIndexed || ((statement.isAggregate || statement.distinct) && SQLTextMode.current == nil)
     let context = WhereContext(table: definition)
     var expressions = statement.columns + statement.groupBy + statement.orderBy.map(\.expression)
     if let filter = statement.filter { expressions.append(filter) }
@@ -411,7 +413,7 @@ final class SelectPlan: Sendable {
       count += 1
     }
     guard count == 1, let call = aggregateCalls(in: statement.columns + statement.orderBy.map(\.expression)).first,
-      case .aggregate(let function, let argument?, _) = call, function == .min || function == .max
+      case .aggregate(let function, let argument?, _, _) = call, function == .min || function == .max
     else { return nil }
     return (function, argument)
   }

@@ -68,8 +68,8 @@ extension SQLExpression: ExactSpelling {
       return a1.hasSameSpelling(as: b1) && a2.hasSameSpelling(as: b2)
     case (.function(_, let a), .function(_, let b)):
       return a.hasSameSpelling(as: b)
-    case (.aggregate(_, let a, _), .aggregate(_, let b, _)):
-      return a.hasSameSpelling(as: b)
+    case (.aggregate(_, let a, _, let aSeparator), .aggregate(_, let b, _, let bSeparator)):
+      return a.hasSameSpelling(as: b) && aSeparator.hasSameSpelling(as: bSeparator)
     case (.inList(let a, let aList, _), .inList(let b, let bList, _)):
       return a.hasSameSpelling(as: b) && aList.hasSameSpelling(as: bList)
     case (.between(let a1, let a2, let a3, _), .between(let b1, let b2, let b3, _)):

@@ -254,9 +254,13 @@ enum StatementValidation {
             "function \(function.rawValue) does not take \(arguments.count) argument\(arguments.count == 1 ? "" : "s")")
         }
         for (index, argument) in arguments.enumerated() { try operand(argument, cost: index == 0 ? 3 : 6) }
-      case .aggregate(let function, let argument, let distinct):
+      case .aggregate(let function, let argument, let distinct, let separator):
+        if separator != nil, function != .groupConcat || argument == nil {
+          throw TandemError.misuse("only group_concat takes a separator")
+        }
         if let argument {
           try operand(argument, cost: 3)
+          try separator.map { try operand($0, cost: 6) }
         } else if function != .count || distinct {
           throw TandemError.misuse(
             distinct ? "\(function.rawValue)(DISTINCT *) is not an aggregate" : "aggregate \(function.rawValue) needs an argument")

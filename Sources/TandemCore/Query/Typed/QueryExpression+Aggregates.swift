@@ -8,6 +8,24 @@ extension QueryExpression {
     TypedExpression(.aggregate(.count, expression, distinct: distinct))
   }
 
+  /// `group_concat(expr)`: the non-NULL values as text joined by `,`, in the order the rows are
+  /// visited; NULL when there is none (`group_concat(DISTINCT expr)` with `distinct: true`).
+  ///
+  /// ```swift
+  /// Reminder.group { $0.listID }.select { ($0.listID, $0.title.groupConcat()) }   // String?
+  /// ```
+  public func groupConcat(distinct: Bool = false) -> TypedExpression<String?> {
+    TypedExpression(.aggregate(.groupConcat, expression, distinct: distinct))
+  }
+
+  /// `group_concat(expr, separator)`: the non-NULL values as text joined by `separator`.
+  ///
+  /// ```swift
+  /// Reminder.all.select { $0.title.groupConcat(separator: ", ") }   // SELECT group_concat("title", ?)
+  /// ```
+  public func groupConcat(separator: String) -> TypedExpression<String?> {
+    TypedExpression(.aggregate(.groupConcat, expression, distinct: false, separator: .literal(.text(separator))))
+  }
 }
 
 extension QueryExpression where QueryValue: QueryComparable {
