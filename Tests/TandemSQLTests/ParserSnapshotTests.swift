@@ -69,6 +69,15 @@ struct ParserSnapshotTests {
       #"SELECT "a", "b", "c" FROM "t1" WHERE ("t1"."d" = ?)"#
     ),
     (
+      "SELECT group_concat(a), group_concat(DISTINCT b), Group_Concat(c, '; '), group_concat(d, e || '-') FROM t1",
+      #"SELECT group_concat("a"), group_concat(DISTINCT "b"), group_concat("c", ?), group_concat("d", ("e" || ?)) FROM "t1" NOT INDEXED"#
+    ),
+    ("SELECT a FROM t1 NOT INDEXED WHERE a > 1", #"SELECT "a" FROM "t1" NOT INDEXED WHERE ("a" > ?)"#),
+    (
+      "SELECT one.a FROM t1 AS one NOT INDEXED, t2 NOT INDEXED WHERE one.a = t2.x",
+      #"SELECT "one"."a" FROM "t1" AS "one" NOT INDEXED JOIN "t2" NOT INDEXED WHERE ("one"."a" = "t2"."x")"#
+    ),
+    (
       "SELECT \"Mixed Case\" FROM t2 WHERE x IN (SELECT a FROM t1 WHERE a = x)",
       #"SELECT "Mixed Case" FROM "t2" WHERE ("x" IN (SELECT "a" FROM "t1" WHERE ("a" = "x")))"#
     ),
@@ -102,6 +111,28 @@ struct ParserSnapshotTests {
         .literal(.null), .unary(.negate, .literal(.text("a"))), .literal(.integer(5)),
         .literal(.real(-9_223_372_036_854_775_808)),
       ])
+  }
+
+  @Test func groupConcatAndNotIndexedInTheModel() throws {
+    let parsed = try ParserFixture.database().parse(
+      "SELECT group_concat(a, b), group_concat(DISTINCT c) FROM t1 NOT INDEXED LEFT JOIN t2 NOT INDEXED ON x = a")
+    guard case .query(.select(let select), _)? = parsed?.statement else {
+      Issue.record("not a select")
+      return
+    }
+    #expect(
+      select.columns == [
+        .aggregate(.groupConcat, .column("a"), distinct: false, separator: .column("b")),
+        .aggregate(.groupConcat, .column("c"), distinct: true),
+      ])
+    #expect(select.notIndexed)
+    #expect(select.joins.map(\.notIndexed) == [true])
+    let plain = try ParserFixture.database().parse("SELECT a FROM t1 JOIN t2 ON x = a")
+    guard case .query(.select(let unpinned), _)? = plain?.statement else {
+      Issue.record("not a select")
+      return
+    }
+    #expect(!unpinned.notIndexed && unpinned.joins.map(\.notIndexed) == [false])
   }
 
   @Test func parametersAreNumberedAsSQLiteNumbersThem() throws {
@@ -190,7 +221,7 @@ struct ParserSnapshotTests {
     ("SELECT a FROM t1 RIGHT JOIN t2 ON 1", "RIGHT JOIN"), ("SELECT a << 1 FROM t1", "<< operator"),
     ("SELECT 1 & 1.5", "& operator"),
     ("SELECT ~a FROM t1", "~ operator"), ("SELECT a MATCH 'x' FROM t1", "MATCH"),
-    ("SELECT group_concat(a) FROM t1", "function group_concat"), ("SELECT foo(a) FROM t1", "function foo"),
+    ("SELECT string_agg(a, ',') FROM t1", "function string_agg"), ("SELECT a FROM t1 INDEXED BY i", "INDEXED BY"), ("SELECT foo(a) FROM t1", "function foo"),
     ("SELECT count(*) OVER () FROM t1", "window function"), ("VALUES (1)", "VALUES"),
     ("INSERT INTO t1 VALUES (1, 2, 3, 4, 5) UNION SELECT * FROM t1", "VALUES in a compound"),
     ("DELETE FROM t1 RETURNING a", "RETURNING"),
