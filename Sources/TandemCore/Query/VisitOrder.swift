@@ -61,7 +61,8 @@ extension SelectStatement {
   public func answerOfAnySourcesDependsOnVisitOrder(
     distinctRowsChecked: Bool = false, _ traits: (_ table: String, _ column: String) -> ColumnTraits?
   ) -> Bool {
-    guard isAggregate || distinct else { return false }
+    // A select without FROM visits its one row, in no order.
+    guard isAggregate || distinct, !table.isEmpty else { return false }
     return withoutActuallyEscaping(traits) { traits in
       dependsOnVisitOrder(VisitOrderResolver(statement: self, traits: traits), distinctRowsChecked: distinctRowsChecked)
     }

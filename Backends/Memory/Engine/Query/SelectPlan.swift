@@ -338,8 +338,9 @@ final class SelectPlan: Sendable {
   }
 
   /// The WHERE request SQLite's planner works from for this select: NOT INDEXED when the FROM
-  /// clause says so, and for aggregates and DISTINCT (as the SQLite backend renders them), the ORDER BY — or GROUP BY, or the
-  /// min/max optimization's one term — and the columns the statement reads.
+  /// clause says so, and for aggregates and DISTINCT (as the SQLite backend renders them), the
+  /// ORDER BY — or GROUP BY, or the min/max optimization's one term — and the columns the
+  /// statement reads.
   private static func whereRequest(
     _ statement: SelectStatement, isAggregate: Bool, definition: TableDefinition, compiler: ExpressionCompiler
   ) -> WherePlan.Request {
