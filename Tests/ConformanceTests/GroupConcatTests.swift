@@ -90,6 +90,12 @@ import Testing
     try db.execute(sql: "CREATE INDEX task_by_list ON workTasks(listID)")
     let single = try db.fetchAll(sql: "SELECT title FROM workTasks NOT INDEXED WHERE listID = 2 ORDER BY id")
     #expect(single.map(\.values) == [[.text("Report")], [.text("Call")]])
+    // The planner may not use the index: the table is scanned.
+    var statement = SelectStatement(
+      table: "workTasks", columns: [.column("title")], filter: .binary(.equal, .column("listID"), .literal(.integer(2))))
+    #expect(try db.queryPlan(for: .select(statement)) == ["SEARCH workTasks USING INDEX task_by_list (listID=?)"])
+    statement.notIndexed = true
+    #expect(try db.queryPlan(for: .select(statement)) == ["SCAN workTasks"])
     let joined = try db.fetchAll(
       sql: """
         SELECT l.name, t.title FROM workLists AS l NOT INDEXED JOIN workTasks AS t NOT INDEXED ON t.listID = l.id

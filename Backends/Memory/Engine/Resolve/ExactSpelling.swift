@@ -190,7 +190,8 @@ extension SelectStatement {
     func same<T: Equatable & ExactSpelling>(_ a: T, _ b: T) -> Bool {
       isBitwiseIdentical(a, b) || (a == b && a.hasSameSpelling(as: b))
     }
-    return distinct == other.distinct && hasFromClause == other.hasFromClause && same(table, other.table) && same(filter, other.filter)
+    return distinct == other.distinct && hasFromClause == other.hasFromClause && notIndexed == other.notIndexed
+      && same(table, other.table) && same(filter, other.filter)
       && same(columns, other.columns) && same(limit, other.limit) && same(offset, other.offset)
       && same(groupBy, other.groupBy) && same(having, other.having) && orderBy.count == other.orderBy.count
       && zip(orderBy, other.orderBy).allSatisfy { same($0, $1) }
