@@ -62,7 +62,7 @@ extension SelectStatement {
     distinctRowsChecked: Bool = false, _ traits: (_ table: String, _ column: String) -> ColumnTraits?
   ) -> Bool {
     // A select without FROM visits its one row, in no order.
-    guard isAggregate || distinct, !table.isEmpty else { return false }
+    guard isAggregate || distinct, hasFromClause else { return false }
     return withoutActuallyEscaping(traits) { traits in
       dependsOnVisitOrder(VisitOrderResolver(statement: self, traits: traits), distinctRowsChecked: distinctRowsChecked)
     }

@@ -158,7 +158,7 @@ struct JoinPlanner {
 
   /// The sources the FROM clause reads `NOT INDEXED`, by position.
   private static func notIndexedSources(_ statement: SelectStatement) -> [Int] {
-    let flags = (statement.table.isEmpty ? [] : [statement.notIndexed]) + statement.joins.map(\.notIndexed)
+    let flags = (statement.hasFromClause ? [statement.notIndexed] : []) + statement.joins.map(\.notIndexed)
     return flags.indices.filter { flags[$0] }
   }
 

@@ -124,14 +124,14 @@ struct AbsOverflowCheck {
       var each: [Bounds] = []
       for argument in arguments { each.append(bounds(of: argument, visiting: &visiting)) }
       return Self.function(function, each)
-    case .aggregate(let function, let argument, _):
+    case .aggregate(let function, let argument, _, _):
       switch function {
       case .count: return .nonNegative
       case .total, .avg: return .real
       case .min, .max:
         guard let argument else { return .unknown }
         return bounds(of: argument, visiting: &visiting)
-      case .sum: return .unknown
+      case .sum, .groupConcat: return .unknown
       }
     case .cast(let inner, let type):
       let operand = bounds(of: inner, visiting: &visiting)
