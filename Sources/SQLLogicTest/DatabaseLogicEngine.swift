@@ -32,9 +32,11 @@ public final class DatabaseLogicEngine: SQLLogicEngine {
   public func execute(script: String) throws {
     do {
       try database.execute(sql: script)
-    } catch let error as TandemError where error.kind == .unsupported {
+    } catch let error as TandemError
+      where error.kind == .unsupported || error.message.contains("memory failed with unsupported: ")
+    {
       refusedNames.formUnion(Self.createdNames(in: script))
-      throw error
+      throw consequence(of: error)
     } catch {
       throw consequence(of: error)
     }
@@ -56,12 +58,20 @@ public final class DatabaseLogicEngine: SQLLogicEngine {
     return result
   }
 
-  /// `no such table: X` for a table or view whose creation was refused, as that refusal.
+  /// `no such table: X` for a table or view whose creation was refused, as that refusal; in
+  /// tandem mode, a divergence where the memory engine refused what SQLite ran, as that refusal.
   private func consequence(of error: any Error) -> any Error {
-    guard let error = error as? TandemError, error.kind == .sqlite,
-      let name = error.message.split(separator: ": ", maxSplits: 1).dropFirst().first,
-      error.message.hasPrefix("no such table: "), refusedNames.contains(name.lowercased())
+    if let error = error as? TandemError, error.kind == .divergence,
+      let refusal = error.message.range(of: "memory failed with unsupported: ")
+    {
+      let construct = error.message[refusal.upperBound...].prefix { $0 != "\n" }
+      return TandemError.unsupported("in tandem mode, the memory engine refused \(construct)", backend: "memory")
+    }
+    guard let error = error as? TandemError, [.sqlite, .divergence].contains(error.kind),
+      let found = error.message.range(of: "no such table: ")
     else { return error }
+    let name = error.message[found.upperBound...].prefix { !$0.isWhitespace && $0 != ")" }
+    guard refusedNames.contains(name.lowercased()) else { return error }
     return TandemError.unsupported("a table or view whose CREATE was refused (\(name))", backend: "memory")
   }
 
