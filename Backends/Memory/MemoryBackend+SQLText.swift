@@ -19,7 +19,9 @@ extension MemoryBackend {
   public func execute(
     sql: String, arguments: StatementArguments, rowOrder: RowOrder, eachRow body: (Row) throws -> Void
   ) throws -> StatementResult {
-    try SQLTextMode.$current.withValue(SQLTextMode(rowOrderIsFree: rowOrder == .unordered)) {
+    plans.compilesSQLText = true
+    defer { plans.compilesSQLText = false }
+    return try SQLTextMode.$current.withValue(SQLTextMode(rowOrderIsFree: rowOrder == .unordered)) {
       try runScript(sql, arguments, body)
     }
   }

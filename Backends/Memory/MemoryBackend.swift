@@ -21,7 +21,7 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
 
   let catalog = Catalog()
   let log = UndoLog()
-  private let plans = PlanCache()
+  let plans = PlanCache()
   /// The state of the statement being written, reset for each one.
   private lazy var session = WriteSession(catalog: catalog, log: log)
   private(set) var trace: (@Sendable (String) -> Void)?

@@ -5,6 +5,10 @@ import TandemCore
 /// repeats them, and an equality test costs less than hashing the statement).
 final class PlanCache {
   private var lastSelect: (fingerprint: Int, statement: SelectStatement, plan: SelectPlan)?
+  /// Whether the statements being compiled come from SQL text (see ``SQLTextMode``): their select
+  /// and write plans are compiled without the typed API's pins and checks, so they are neither
+  /// looked up nor shared.
+  var compilesSQLText = false
   private var lastInsert: (fingerprint: Int, shape: InsertPlan.Shape, plan: InsertPlan)?
   /// The last prepared query run, held (so its identity is not reused) with its plan, the
   /// schema fingerprint that plan was compiled under and its binding slots.
@@ -49,8 +53,7 @@ final class PlanCache {
 
   /// A compiled plan for this select, if one is cached (its shape was then already checked).
   func cachedSelect(_ statement: SelectStatement, catalog: Catalog) -> SelectPlan? {
-    // A plan for SQL text is planned without the typed API's pins: it is never shared.
-    if SQLTextMode.current != nil { return nil }
+    if compilesSQLText { return nil }
     let fingerprint = catalog.fingerprint
     if let last = lastSelect, last.fingerprint == fingerprint, last.statement.isExactly(statement) {
       return last.plan
@@ -65,7 +68,7 @@ final class PlanCache {
     let table = try catalog.requireTable(statement.table)
     let plan = try SelectPlan(
       statement, definition: table.definition, tablePosition: catalog.creationPosition(of: table))
-    if SQLTextMode.current != nil { return plan }
+    if compilesSQLText { return plan }
     SharedPlanCache.store(plan, for: statement, fingerprint: catalog.fingerprint)
     lastSelect = (catalog.fingerprint, statement, plan)
     return plan
@@ -73,6 +76,7 @@ final class PlanCache {
 
   /// A compiled plan for this UPDATE or DELETE, if one is cached.
   func cachedWrite(_ statement: Statement, catalog: Catalog) -> (any WritePlan)? {
+    if compilesSQLText { return nil }
     // A statement with subqueries reads this database's tables directly: it is never shared.
     guard !statement.isRelational else { return nil }
     return SharedPlanCache.write(statement, fingerprint: catalog.fingerprint)
@@ -88,7 +92,9 @@ final class PlanCache {
     case .delete(let delete): plan = try DeletePlan(delete, table: table, tablePosition: position, catalog: catalog)
     case .select, .insert: throw TandemError.misuse("only an UPDATE or a DELETE has a write plan")
     }
-    if !statement.isRelational { SharedPlanCache.store(plan, for: statement, fingerprint: catalog.fingerprint) }
+    if !statement.isRelational && !compilesSQLText {
+      SharedPlanCache.store(plan, for: statement, fingerprint: catalog.fingerprint)
+    }
     return plan
   }
 
