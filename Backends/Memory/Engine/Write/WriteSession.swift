@@ -264,15 +264,20 @@ final class WriteSession {
     _ table: TableStorage, _ rowid: Int64, _ values: [SqliteValue], _ incoming: [IncomingForeignKey],
     phantom: (rowid: Int64, values: [SqliteValue])?
   ) throws {
+    // The new row's values as SQLite's registers hold them: a scan may convert one in place.
+    var registers = values
     for reference in incoming {
       if foreignKeyViolations == 0 { continue }
       guard let key = catalog.parentKey(of: reference.key, in: table) else {
         throw Catalog.mismatch(child: reference.child.name, parent: reference.key.parentTable)
       }
-      let parentValue = Self.parentValue(key, rowid: rowid, values: values)
+      let parentValue = Self.parentValue(key, rowid: rowid, values: registers)
       foreignKeyViolations -= try children(
         of: reference, parent: table, key: key, value: parentValue, excluding: nil, phantom: phantom
       ).count
+      if case .unique(_, let parentColumn) = key {
+        registers[parentColumn] = Self.keyAfterIndexSeek(parentValue, reference, parent: table, column: parentColumn)
+      }
     }
   }
 
@@ -307,6 +312,29 @@ final class WriteSession {
       let index = parent.table.definition.uniqueConstraints[constraint].index
       return parent.table.data.owner(of: [converted], index: index) != nil
     }
+  }
+
+  /// The parent key's register after SQLite scanned a child table for it (`fkScanChildren`).
+  ///
+  /// When the child table has an index on its key column, SQLite seeks it with the parent row's
+  /// own register as the key and applies the index column's affinity to that register in place
+  /// (when the comparison is numeric): numeric text such as `'12'` becomes the INTEGER 12, and
+  /// every later scan for the same row — another referencing table, the table itself — compares
+  /// that number, which no TEXT or BLOB child value equals. The row stored is not changed.
+  static func keyAfterIndexSeek(
+    _ value: SqliteValue, _ reference: IncomingForeignKey, parent: TableStorage, column: Int
+  ) -> SqliteValue {
+    guard case .text = value else { return value }
+    let child = reference.child.definition
+    let childColumn = reference.key.column
+    guard childColumn != child.rowidColumn, child.indexes.contains(where: { $0.columns.first == childColumn }) else {
+      return value
+    }
+    let childAffinity = child.affinities[childColumn]
+    guard childAffinity.isNumeric,
+      ComparisonOperands.combined(parent.definition.affinities[column], childAffinity).isNumeric
+    else { return value }
+    return value.applyingStorageAffinity(childAffinity == .real ? .numeric : childAffinity)
   }
 
   /// The rowids (ascending) of the child rows whose key equals a parent key value, compared as

@@ -1,0 +1,34 @@
+import Foundation
+import Tandem
+import Testing
+
+/// Regression (relational fuzzer, seed 0x7A4DE11A case 2198): a row inserted into a parent table
+/// resolves the violations counted earlier in its statement by scanning each referencing table.
+/// Scanning a child through an index on its key column converts the parent row's key register in
+/// place to the index's affinity ('12' becomes 12), so a later scan — here the table's own
+/// self-reference — no longer matches a TEXT child value, and the violation stays.
+@Suite struct ForeignKeyRegisterConversionTests {
+  static let schema = """
+    CREATE TABLE v (n BLOB PRIMARY KEY NOT NULL, up BLOB REFERENCES v (n));
+    CREATE TABLE t (ref INTEGER NOT NULL REFERENCES v (n));
+    """
+
+  @Test(arguments: BackendKind.allCases)
+  func anIndexedChildScanConvertsTheParentKeyForLaterScans(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: Self.schema + "CREATE INDEX t_on_ref ON t (ref);")
+    let error = try #require(throws: TandemError.self) {
+      try db.execute(sql: "INSERT INTO v (n, up) VALUES (X'4D', '12'), ('12', NULL)")
+    }
+    #expect(error.kind == .constraintViolation && error.constraint == .foreignKey)
+    #expect(try db.fetchOne(Int.self, sql: "SELECT count(*) FROM v") == 0)
+  }
+
+  @Test(arguments: BackendKind.allCases)
+  func withoutTheIndexTheLaterRowResolvesTheViolation(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: Self.schema)
+    try db.execute(sql: "INSERT INTO v (n, up) VALUES (X'4D', '12'), ('12', NULL)")
+    #expect(try db.fetchAll(sql: "SELECT n, typeof(n) FROM v ORDER BY rowid").map(\.values) == [[.blob(Data([0x4D])), "blob"], ["12", "text"]])
+  }
+}
