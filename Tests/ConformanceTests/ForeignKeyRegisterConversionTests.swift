@@ -31,4 +31,29 @@ import Testing
     try db.execute(sql: "INSERT INTO v (n, up) VALUES (X'4D', '12'), ('12', NULL)")
     #expect(try db.fetchAll(sql: "SELECT n, typeof(n) FROM v ORDER BY rowid").map(\.values) == [[.blob(Data([0x4D])), "blob"], ["12", "text"]])
   }
+
+  /// The same conversion of the old key when a parent row is deleted: the self-reference's scan
+  /// then finds no child, and SQLite lets the orphan stay.
+  @Test(arguments: BackendKind.allCases)
+  func aDeletedParentsConvertedKeyMissesLaterChildren(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: Self.schema + "CREATE INDEX t_on_ref ON t (ref); INSERT INTO v VALUES ('12', NULL), ('13', '12')")
+    try db.execute(sql: "DELETE FROM v WHERE n = '12'")
+    #expect(try db.fetchAll(sql: "SELECT n, up FROM v").map(\.values) == [["13", "12"]])
+  }
+
+  /// And when a parent key is updated: the ON UPDATE CASCADE action reads the converted old key,
+  /// so it changes no child.
+  @Test(arguments: BackendKind.allCases)
+  func anUpdatedParentsCascadeReadsTheConvertedKey(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: """
+      CREATE TABLE v (n BLOB PRIMARY KEY NOT NULL, up BLOB REFERENCES v (n) ON UPDATE CASCADE);
+      CREATE TABLE t (ref INTEGER REFERENCES v (n));
+      CREATE INDEX t_on_ref ON t (ref);
+      INSERT INTO v VALUES ('12', NULL), ('13', '12');
+      UPDATE v SET n = '14' WHERE n = '12';
+      """)
+    #expect(try db.fetchAll(sql: "SELECT n, up, typeof(up) FROM v ORDER BY n").map(\.values) == [["13", "12", "text"], ["14", nil, "null"]])
+  }
 }

@@ -97,15 +97,21 @@ final class WriteSession {
     if !table.definition.foreignKeys.isEmpty {
       try childRowRemoved(table, old, keys: table.definition.foreignKeys)
     }
+    // The old row as SQLite's registers hold it: each indexed child scan may convert its key
+    // in place (see ``keyAfterIndexSeek(_:_:parent:column:)``), and the actions read it too.
+    var registers = old
     for reference in incoming {
       guard let key = catalog.parentKey(of: reference.key, in: table) else { continue }
-      let parentValue = Self.parentValue(key, rowid: rowid, values: old)
+      let parentValue = Self.parentValue(key, rowid: rowid, values: registers)
       foreignKeyViolations += try children(
         of: reference, parent: table, key: key, value: parentValue, excluding: rowid, phantom: nil
       ).count
+      if case .unique(_, let parentColumn) = key {
+        registers[parentColumn] = Self.keyAfterIndexSeek(parentValue, reference, parent: table, column: parentColumn)
+      }
     }
     storeDelete(table, rowid)
-    try runActions(.delete, table, rowid, old, newRow: nil, incoming, depth: depth)
+    try runActions(.delete, table, rowid, registers, newRow: nil, incoming, depth: depth)
   }
 
   /// SQLite's foreign key action triggers, run once the parent row is written: after a delete
@@ -197,12 +203,17 @@ final class WriteSession {
       return
     }
     if !childKeys.isEmpty { try childRowRemoved(table, old, keys: childKeys) }
+    // The old row as SQLite's registers hold it (see `deleteRow`).
+    var registers = old
     for reference in incoming {
       guard let key = catalog.parentKey(of: reference.key, in: table) else { continue }
-      let parentValue = Self.parentValue(key, rowid: rowid, values: old)
+      let parentValue = Self.parentValue(key, rowid: rowid, values: registers)
       foreignKeyViolations += try children(
         of: reference, parent: table, key: key, value: parentValue, excluding: rowid, phantom: nil
       ).count
+      if case .unique(_, let parentColumn) = key {
+        registers[parentColumn] = Self.keyAfterIndexSeek(parentValue, reference, parent: table, column: parentColumn)
+      }
     }
     storeDelete(table, rowid)
     if !childKeys.isEmpty {
@@ -214,7 +225,7 @@ final class WriteSession {
       try parentRowAdded(table, newRowid, values, incoming, phantom: phantom)
     }
     storeInsert(table, newRowid, values)
-    try runActions(.update, table, rowid, old, newRow: (newRowid, values), incoming, depth: depth)
+    try runActions(.update, table, rowid, registers, newRow: (newRowid, values), incoming, depth: depth)
   }
 
   // MARK: - Foreign key counters
