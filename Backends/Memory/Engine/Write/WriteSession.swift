@@ -331,7 +331,8 @@ final class WriteSession {
   /// own register as the key and applies the index column's affinity to that register in place
   /// (when the comparison is numeric): numeric text such as `'12'` becomes the INTEGER 12, and
   /// every later scan for the same row — another referencing table, the table itself — compares
-  /// that number, which no TEXT or BLOB child value equals. The row stored is not changed.
+  /// that number, which no TEXT or BLOB child value equals. The row stored is not changed
+  /// (Docs/SQLiteSemantics.md §14.1).
   static func keyAfterIndexSeek(
     _ value: SqliteValue, _ reference: IncomingForeignKey, parent: TableStorage, column: Int
   ) -> SqliteValue {
