@@ -17,3 +17,15 @@ struct ParsedSelect: Sendable {
   /// The names its expressions saw (its sources), for an ORDER BY resolved after it.
   var scope = SelectScope()
 }
+
+extension ParsedSelect {
+  /// Appends every column of `source` as `*` or `source.*` expands it: unqualified when it is
+  /// the only source of its select (`sourceCount`), qualified otherwise, named by the column.
+  mutating func appendAllColumns(of source: SelectScope.Source, amongSources sourceCount: Int) {
+    for column in source.columns ?? [] {
+      statement.columns.append(sourceCount == 1 ? .column(column) : .qualifiedColumn(source: source.name, name: column))
+      names.append(column)
+      aliases.append(nil)
+    }
+  }
+}

@@ -256,14 +256,7 @@ extension SQLParser {
     repeat {
       if acceptSymbol("*") {
         if scope.sources.isEmpty { deferError("no tables specified") }
-        for source in scope.sources {
-          for column in source.columns ?? [] {
-            result.statement.columns.append(
-              scope.sources.count == 1 ? .column(column) : .qualifiedColumn(source: source.name, name: column))
-            result.names.append(column)
-            result.aliases.append(nil)
-          }
-        }
+        for source in scope.sources { result.appendAllColumns(of: source, amongSources: scope.sources.count) }
         continue
       }
       if isName(peek), peek(1).isSymbol("."), peek(2).isSymbol("*") {
@@ -274,12 +267,7 @@ extension SQLParser {
           deferError("no such table: \(name)")
           continue
         }
-        for column in source.columns ?? [] {
-          result.statement.columns.append(
-            scope.sources.count == 1 ? .column(column) : .qualifiedColumn(source: source.name, name: column))
-          result.names.append(column)
-          result.aliases.append(nil)
-        }
+        result.appendAllColumns(of: source, amongSources: scope.sources.count)
         continue
       }
       let start = index

@@ -3,12 +3,8 @@ import Testing
 
 /// group_concat(x [, separator]) and `NOT INDEXED`, typed and as SQL text, on every engine.
 @Suite struct GroupConcatTests {
-  static func database(_ kind: BackendKind) throws -> Database {
-    let db = try makeDatabase(kind)
-    try db.create(Item.self)
-    try db.insert(Item.samples)
-    return db
-  }
+  /// The `Item` samples, as the aggregate tests use them.
+  static func database(_ kind: BackendKind) throws -> Database { try AggregateTests.database(kind) }
 
   @Test(arguments: BackendKind.allCases)
   func concatenatesInRowidOrder(_ kind: BackendKind) throws {

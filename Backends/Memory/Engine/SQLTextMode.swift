@@ -31,17 +31,22 @@ struct SQLTextMode: Sendable {
   /// The mode of the statement being run; `nil` for the typed API.
   @TaskLocal static var current: SQLTextMode?
 
-  /// Refuses a relational query whose answer depends on the visiting order (`pinned` says the
-  /// engine would pin it), unless its one source is a table without indexes.
+  /// Refuses a relational query whose answer depends on the visiting order (`dependsOnOrder`),
+  /// unless SQLite visits its rows in the order the engine pins (``visitsInPinnedOrder(_:storages:)``).
   func checkVisitOrder(_ select: SelectStatement, storages: [TableStorage], dependsOnOrder: Bool) throws {
     // Without a source there is one row: no order to visit it in.
     guard dependsOnOrder, !storages.isEmpty else { return }
-    // SQLite never reorders a CROSS JOIN, and over tables without indexes each loop visits its
-    // rows in rowid order (an automatic index finds one key's rows in rowid order too): that is
-    // the order the engine pins.
-    let unindexed = storages.allSatisfy { !$0.definition.isEphemeral && $0.definition.indexes.isEmpty }
-    if unindexed && select.joins.allSatisfy({ $0.kind == .cross }) { return }
+    if Self.visitsInPinnedOrder(select, storages: storages) { return }
     throw Self.visitOrderError
+  }
+
+  /// Whether SQLite, planning SQL text freely, still visits the rows in the order the engine pins
+  /// (sources in FROM order, each in rowid order): it never reorders a CROSS JOIN, and over tables
+  /// without indexes each loop visits its rows in rowid order (an automatic index finds one key's
+  /// rows in rowid order too).
+  static func visitsInPinnedOrder(_ select: SelectStatement, storages: [TableStorage]) -> Bool {
+    storages.allSatisfy { !$0.definition.isEphemeral && $0.definition.indexes.isEmpty }
+      && select.joins.allSatisfy { $0.kind == .cross }
   }
 
   /// Refuses rows whose order only SQLite's plan decides: unless the caller sorts them itself;

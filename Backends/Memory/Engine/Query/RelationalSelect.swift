@@ -158,12 +158,11 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       try mode.checkVisitOrder(
         statement, storages: storages,
         dependsOnOrder: statement.answerOfAnySourcesDependsOnVisitOrder(distinctRowsChecked: true, traits))
-      // Pinned only where SQLite's own order is the pinned one (see `checkVisitOrder`).
-      pinned = pinned && storages.allSatisfy { $0.definition.indexes.isEmpty } && statement.joins.allSatisfy { $0.kind == .cross }
-      let oneUnindexedTable =
-        storages.count == 1 && !storages[0].definition.isEphemeral && storages[0].definition.indexes.isEmpty
+      // Pinned only where SQLite's own order is the pinned one.
+      let keepsPinnedOrder = SQLTextMode.visitsInPinnedOrder(statement, storages: storages)
+      pinned = pinned && keepsPinnedOrder
       if outer == nil, statement.orderBy.isEmpty, !isAggregate, storages.count > 1 || statement.distinct,
-        !oneUnindexedTable
+        !(storages.count == 1 && keepsPinnedOrder)
       {
         try mode.checkOpenOrder(limited: statement.limit != nil || statement.offset != nil)
       }
