@@ -53,19 +53,24 @@ extension SQLParser {
     let table = try parseName()
     try expectSymbol("(")
     var columns: [String] = []
+    var descending: Set<String> = []
+    var ascending: Set<String> = []
     repeat {
       guard isName(peek), peek(1).isSymbol(",") || peek(1).isSymbol(")") || peek(1).kind == .word else {
         throw Self.unsupported("index on an expression")
       }
-      columns.append(try parseName())
+      let column = try parseName()
+      columns.append(column)
       if peek.isKeyword("COLLATE") { throw Self.unsupported("COLLATE in an index") }
-      if accept("DESC") { throw Self.unsupported("DESC index column") }
-      _ = accept("ASC")
+      if accept("DESC") { descending.insert(column) } else { _ = accept("ASC"); ascending.insert(column) }
     } while acceptSymbol(",")
     try expectSymbol(")")
     if peek.isKeyword("WHERE") { throw Self.unsupported("partial index") }
+    // The model keeps one direction per column name.
+    if !descending.isDisjoint(with: ascending) { throw Self.unsupported("a column indexed both ASC and DESC") }
     return .createIndex(
-      table: table, IndexSchema(name: name, columns: columns, isUnique: unique), ifNotExists: ifNotExists)
+      table: table, IndexSchema(name: name, columns: columns, isUnique: unique, descendingColumns: descending),
+      ifNotExists: ifNotExists)
   }
 
   /// The rest of `CREATE TABLE`.

@@ -37,7 +37,10 @@ extension TableSchema {
       var sql = index.isUnique ? "CREATE UNIQUE INDEX " : "CREATE INDEX "
       if ifNotExists { sql += "IF NOT EXISTS " }
       sql += SQLQuoting.identifier(index.name(in: name)) + " ON " + SQLQuoting.identifier(name) + " ("
-      sql += index.columns.map(SQLQuoting.identifier).joined(separator: ", ") + ")"
+      let columns = index.columns.indices.map { position in
+        SQLQuoting.identifier(index.columns[position]) + (index.isDescending(at: position) ? " DESC" : "")
+      }
+      sql += columns.joined(separator: ", ") + ")"
       return sql
     }
   }

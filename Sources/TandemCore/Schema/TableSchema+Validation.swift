@@ -68,8 +68,8 @@ extension TableSchema {
 
   /// Throws ``TandemError/Kind/misuse`` when a name the schema's DDL would write — the table's,
   /// a column's, an index's or its columns', a referenced table's or column's — holds a NUL
-  /// character, or when a foreign key names no referenced column (its parent's primary key was
-  /// not one column).
+  /// character, when a foreign key names no referenced column (its parent's primary key was
+  /// not one column), or when an index's descending column is not one of its columns.
   package func checkIdentifiers() throws {
     try SQLName.check(name)
     for column in columns {
@@ -87,6 +87,10 @@ extension TableSchema {
     for index in indexes {
       try SQLName.check(index.name(in: name))
       for column in index.columns { try SQLName.check(column) }
+      for column in index.descendingColumns.sorted() where !index.columns.contains(column) {
+        throw TandemError.misuse(
+          "index \(index.name(in: name)) lists \(column) among its descending columns, but not among its columns")
+      }
     }
   }
 

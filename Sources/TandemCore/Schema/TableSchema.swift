@@ -174,6 +174,8 @@ public struct ForeignKey: Sendable, Hashable {
 /// ```swift
 /// .index(on: ["listID", "title"])                 // reminders_on_listID_title
 /// .index("by_title", on: ["title"], unique: true)
+/// .index("by_score", on: ["score", "title"], descending: ["score"])
+/// // CREATE INDEX "by_score" ON "players" ("score" DESC, "title")
 /// ```
 public struct IndexSchema: Sendable, Hashable {
   /// The index name; `nil` means `<table>_on_<columns>`.
@@ -182,17 +184,28 @@ public struct IndexSchema: Sendable, Hashable {
   public var columns: [String]
   /// Whether the index enforces uniqueness.
   public var isUnique: Bool
+  /// The columns whose entries the index keeps in descending order (`"score" DESC`); the
+  /// others ascend. Spelled as in ``columns``.
+  public var descendingColumns: Set<String>
 
   /// An index from its parts.
-  public init(name: String? = nil, columns: [String], isUnique: Bool = false) {
+  public init(name: String? = nil, columns: [String], isUnique: Bool = false, descendingColumns: Set<String> = []) {
     self.name = name
     self.columns = columns
     self.isUnique = isUnique
+    self.descendingColumns = descendingColumns
   }
 
-  /// An index on `columns`.
-  public static func index(_ name: String? = nil, on columns: [String], unique: Bool = false) -> IndexSchema {
-    IndexSchema(name: name, columns: columns, isUnique: unique)
+  /// An index on `columns`, some of them `descending`.
+  public static func index(
+    _ name: String? = nil, on columns: [String], unique: Bool = false, descending: Set<String> = []
+  ) -> IndexSchema {
+    IndexSchema(name: name, columns: columns, isUnique: unique, descendingColumns: descending)
+  }
+
+  /// Whether the column at `position` of ``columns`` is kept in descending order.
+  public func isDescending(at position: Int) -> Bool {
+    descendingColumns.contains(columns[position])
   }
 
   /// The index's name in `table`.

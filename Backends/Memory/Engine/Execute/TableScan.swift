@@ -36,7 +36,9 @@ final class TableScan: @unchecked Sendable {
   /// One equality constraint on an index column.
   enum Equality {
     case value(Probe)
-    case list([ValueEvaluator], listAffinity: Affinity, collation: Collation, affinity: Affinity)
+    /// An IN list; `descending`: its index column is `DESC`, so its values are walked the
+    /// other way round.
+    case list([ValueEvaluator], listAffinity: Affinity, collation: Collation, affinity: Affinity, descending: Bool)
     case null
   }
 
@@ -55,10 +57,13 @@ final class TableScan: @unchecked Sendable {
     /// An index: equality constraints on its leading columns, then a range on the next one.
     /// `nullableRangeColumn`: the range column may hold NULL (so a scan bounded only above
     /// starts past the NULLs).
+    /// `descendingRangeColumn`: the range column's entries are in descending order (`DESC`), so
+    /// its lower bound is where a forward walk ends.
     /// `bigNull`: the ORDER BY wants this column's NULLs at the other end, so the NULL and the
     /// non-NULL entries are walked in two passes.
     case index(
-      position: Int, equalities: [Equality], lower: Bound?, upper: Bound?, nullableRangeColumn: Bool, bigNull: Bool)
+      position: Int, equalities: [Equality], lower: Bound?, upper: Bound?, nullableRangeColumn: Bool,
+      descendingRangeColumn: Bool, bigNull: Bool)
     case multiOr
   }
 
@@ -167,7 +172,8 @@ final class TableScan: @unchecked Sendable {
           equalities.append(
             .list(
               try list.map { try compiler.compile($0).evaluate }, listAffinity: listAffinity,
-              collation: context.collation(operand), affinity: columnAffinity))
+              collation: context.collation(operand), affinity: columnAffinity,
+              descending: position < definition.descending.count && definition.descending[position]))
         } else {
           equalities.append(.value(try probe(reference, affinity: Self.seekAffinity(term, columnAffinity, context))))
         }
@@ -188,9 +194,11 @@ final class TableScan: @unchecked Sendable {
         upper = Bound(op: operatorOf(term), probe: try probe(loop.terms[position], affinity: Self.seekAffinity(term, rangeAffinity, context)))
       }
       let nullable = rangeColumn >= 0 && rangeColumn != table.rowidColumn && !table.notNull[rangeColumn]
+      let descending = loop.equalities < definition.descending.count && definition.descending[loop.equalities]
+      let bigNull = loop.flags.contains(.bigNullSort) && loop.flags.intersection(.bothLimits).isEmpty
       access = .index(
         position: index, equalities: equalities, lower: lower, upper: upper, nullableRangeColumn: nullable,
-        bigNull: loop.flags.contains(.bigNullSort) && loop.flags.intersection(.bothLimits).isEmpty)
+        descendingRangeColumn: descending, bigNull: bigNull)
     } else {
       branches = []
       access = .fullScan
@@ -300,8 +308,8 @@ final class TableScan: @unchecked Sendable {
           return Self.rowidPastEnd(rowid, end.op, endValue, reversed: reversed)
         }, visit)
 
-    case .index(let position, let equalities, let lower, let upper, let nullable, let bigNull):
-      return try runIndex(data, position, equalities, lower, upper, nullable, bigNull, context, visit)
+    case .index(let position, let equalities, let lower, let upper, let nullable, let descending, let bigNull):
+      return try runIndex(data, position, equalities, lower, upper, nullable, descending, bigNull, context, visit)
 
     case .multiOr:
       for branch in branches {
@@ -379,13 +387,25 @@ final class TableScan: @unchecked Sendable {
   /// reaches its column (an IN list once, as its sorted, de-duplicated ephemeral index, NULLs
   /// skipped); for each combination, the start bound is computed and sought, then the end bound
   /// computed, and entries walked until the range (or the equal prefix) ends.
+  ///
+  /// Seeks and end tests compare in the index's order, in which a `DESC` column's larger values
+  /// come first: a walk forwards over an ascending range column, or backwards over a descending
+  /// one, starts at the lower bound; the other two start at the upper bound (SQLite swaps
+  /// `pRangeStart` and `pRangeEnd`, and with them where the NULLs are skipped).
   private func runIndex(
     _ data: TableData, _ position: Int, _ equalities: [Equality], _ lower: Bound?, _ upper: Bound?,
-    _ nullableRangeColumn: Bool, _ bigNull: Bool, _ context: EvaluationContext, _ visit: (Int64) throws -> Step
+    _ nullableRangeColumn: Bool, _ descendingRangeColumn: Bool, _ bigNull: Bool, _ context: EvaluationContext,
+    _ visit: (Int64) throws -> Step
   ) throws -> Bool {
     let tree = data.indexes[position]
     let reversed = plan.reversed
-    let (start, end) = reversed ? (upper, lower) : (lower, upper)
+    let swapped = reversed != descendingRangeColumn
+    let (start, end) = swapped ? (upper, lower) : (lower, upper)
+    // Bounded above only, a nullable column's NULLs are skipped: where the walk starts, or where
+    // it ends when the bounds swapped.
+    let skipsNulls = upper != nil && lower == nil && nullableRangeColumn
+    let seeksPastNulls = skipsNulls && !swapped
+    let stopsAtNulls = skipsNulls && swapped
     var lists = [[SqliteValue]?](repeating: nil, count: equalities.count)
     var prefix = [SqliteValue](repeating: .null, count: equalities.count)
 
@@ -400,8 +420,10 @@ final class TableScan: @unchecked Sendable {
         if value.isNull && probe.nullMatchesNothing { return .finished }
         prefix[depth] = Self.applying(probe.affinity, to: value)
         return try descend(depth + 1)
-      case .list(let evaluators, let listAffinity, let collation, let affinity):
-        let values = try lists[depth] ?? Self.listValues(evaluators, listAffinity, collation, affinity, reversed, context)
+      case .list(let evaluators, let listAffinity, let collation, let affinity, let descending):
+        let values =
+          try lists[depth]
+          ?? Self.listValues(evaluators, listAffinity, collation, affinity, reversed != descending, context)
         lists[depth] = values
         for value in values {
           prefix[depth] = value
@@ -420,7 +442,7 @@ final class TableScan: @unchecked Sendable {
       while true {
         if !endKey.isEmpty {
           let order = endKey.withUnsafeBufferPointer { probe in
-            RecordTree.compare(tree.record(at: entry), fields: tree.keyFields, probe, rowid: tree.rowid(at: entry))
+            tree.compare(at: entry, probe)
           }
           let past = reversed ? (inclusive ? order < 0 : order <= 0) : (inclusive ? order > 0 : order >= 0)
           if past { return .next }
@@ -439,19 +461,18 @@ final class TableScan: @unchecked Sendable {
       let count = equalities.count
       let withNull = prefix + [.null]
       if bigNull {
-        // ASC NULLS LAST: the non-NULL entries, then the NULLs; DESC NULLS FIRST: the NULLs
-        // (backwards), then the non-NULL entries (backwards).
-        let first: WalkEnd
-        if !reversed {
-          first = try walk(.greater, withNull, prefix, inclusive: true)
-        } else {
-          first = try walk(.lessOrEqual, withNull, withNull, inclusive: true)
+        // The ORDER BY wants the NULLs at the end the index does not keep them: ASC NULLS LAST
+        // or min() (walking an ascending column forwards, or a descending one backwards) visits
+        // the non-NULL entries, then the NULLs; DESC NULLS FIRST (the other two walks) the NULLs,
+        // then the non-NULL entries.
+        let (from, to): (SeekOperator, SeekOperator) = reversed ? (.less, .lessOrEqual) : (.greater, .greaterOrEqual)
+        let prefixStart: SeekOperator = count > 0 ? to : (reversed ? .last : .first)
+        if !swapped {
+          if try walk(from, withNull, prefix, inclusive: true) == .stopped { return .stopped }
+          return try walk(prefixStart, withNull, withNull, inclusive: true)
         }
-        if first == .stopped { return .stopped }
-        if !reversed {
-          return try walk(count > 0 ? .greaterOrEqual : .first, withNull, withNull, inclusive: true)
-        }
-        return try walk(count > 0 ? .lessOrEqual : .last, prefix, withNull, inclusive: false)
+        if try walk(to, withNull, withNull, inclusive: true) == .stopped { return .stopped }
+        return try walk(prefixStart, prefix, withNull, inclusive: false)
       }
       var key = prefix
       let seekOp: SeekOperator
@@ -459,11 +480,11 @@ final class TableScan: @unchecked Sendable {
         let value = try start.probe.evaluate(context)
         if value.isNull && start.probe.nullMatchesNothing { return .next }
         key.append(Self.applying(start.probe.affinity, to: value))
-        seekOp = Self.seekOperator(start.op)
-      } else if end != nil && nullableRangeColumn && !reversed {
-        // Bounded above only: the walk starts past the NULLs.
+        let startsAtBound = start.op == .lessOrEqual || start.op == .greaterOrEqual
+        seekOp = startsAtBound ? (reversed ? .lessOrEqual : .greaterOrEqual) : (reversed ? .less : .greater)
+      } else if seeksPastNulls {
         key = withNull
-        seekOp = .greater
+        seekOp = reversed ? .less : .greater
       } else {
         seekOp = count > 0 ? (reversed ? .lessOrEqual : .greaterOrEqual) : (reversed ? .last : .first)
       }
@@ -476,8 +497,7 @@ final class TableScan: @unchecked Sendable {
         if value.isNull && end.probe.nullMatchesNothing { return .next }
         endKey.append(Self.applying(end.probe.affinity, to: value))
         inclusive = end.op == .lessOrEqual || end.op == .greaterOrEqual
-      } else if start != nil && nullableRangeColumn && reversed {
-        // A backwards walk bounded below only stops at the NULLs.
+      } else if stopsAtNulls {
         endKey = withNull
         inclusive = false
       }

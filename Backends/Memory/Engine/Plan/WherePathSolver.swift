@@ -165,12 +165,15 @@ struct WherePathSolver {
     if !loop.flags.contains(.oneRow) {
       let columns: [Int]
       let keyCount: Int
+      // Whether each column's entries descend (`DESC`); the rowid always ascends.
+      var descending: [Bool] = []
       if loop.flags.contains(.rowid) {
         columns = [-1]
         keyCount = 0
       } else if let index = loop.index {
         let definition = table.indexes[index]
         columns = definition.columns + [-1]
+        descending = definition.descending
         keyCount = definition.columns.count
         isOrderDistinct = definition.isUnique
       } else {
@@ -208,10 +211,13 @@ struct WherePathSolver {
           break
         }
         if let candidate = match, purpose != .groupBy {
+          // The loop runs backwards where the term's direction is not the column's own.
+          let columnDescends = position < descending.count && descending[position]
+          let runsBackwards = orderBy[candidate].descending != columnDescends
           if directionSet {
-            if reversed != orderBy[candidate].descending { match = nil }
+            if reversed != runsBackwards { match = nil }
           } else {
-            reversed = orderBy[candidate].descending
+            reversed = runsBackwards
             directionSet = true
           }
         }

@@ -514,7 +514,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       let rowid = tree.rowid(at: current)
       let tree = self.tree
       let matches = withUnsafePointer(to: &key) {
-        RecordTree.compare(tree.record(at: current), fields: tree.keyFields, UnsafeBufferPointer(start: $0, count: 1), rowid: rowid)
+        tree.compare(at: current, UnsafeBufferPointer(start: $0, count: 1))
           == 0
       }
       position = matches ? tree.next(current) : nil

@@ -98,8 +98,8 @@ final class TableDefinition: Sendable {
       created.append(
         IndexDefinition(
           name: "sqlite_autoindex_\(schema.name)_\(created.count + 1)", columns: columns,
-          columnNames: columns.map { schema.columns[$0].name }, isUnique: true, isPrimaryKey: isPrimaryKey,
-          isAutomatic: true))
+          columnNames: columns.map { schema.columns[$0].name }, descending: columns.map { _ in false },
+          isUnique: true, isPrimaryKey: isPrimaryKey, isAutomatic: true))
     }
     for (index, column) in schema.columns.enumerated() {
       let isSingleKey = column.primaryKey != nil && keys.count == 1
@@ -113,11 +113,13 @@ final class TableDefinition: Sendable {
     for index in schema.indexes {
       let indexName = index.name(in: schema.name)
       names.append(indexName)
-      let positions = index.columns.compactMap { lookup[NameKey($0)] }
+      let listed = index.columns.indices.compactMap { position in
+        lookup[NameKey(index.columns[position])].map { (column: $0, descending: index.isDescending(at: position)) }
+      }
       created.append(
         IndexDefinition(
-          name: indexName, columns: positions, columnNames: positions.map { schema.columns[$0].name },
-          isUnique: index.isUnique, isPrimaryKey: false, isAutomatic: false))
+          name: indexName, columns: listed.map(\.column), columnNames: listed.map { schema.columns[$0.column].name },
+          descending: listed.map(\.descending), isUnique: index.isUnique, isPrimaryKey: false, isAutomatic: false))
     }
     let ordered = Array(created.reversed())
     indexes = ordered
@@ -167,6 +169,8 @@ struct IndexDefinition: Sendable {
   let columns: [Int]
   /// Column names, in index order.
   let columnNames: [String]
+  /// Whether each column's entries are in descending order (`DESC`), in index order.
+  let descending: [Bool]
   /// Whether the index enforces uniqueness.
   let isUnique: Bool
   /// Whether it is a non-integer PRIMARY KEY's index.

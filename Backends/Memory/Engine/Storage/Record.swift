@@ -313,8 +313,9 @@ enum Record {
   }
 
   /// Compares two records of `count` values field by field with SQLite's order under BINARY
-  /// collation (``ValueOrder``): NULL first, numbers by value, then text and blobs by bytes.
-  static func compare(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Int {
+  /// collation (``ValueOrder``): NULL first, numbers by value, then text and blobs by bytes; a
+  /// field marked in `descending` (a `DESC` index column) the other way round.
+  static func compare(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int, descending: [Bool] = []) -> Int {
     var headerA = 0
     var headerB = 0
     var bodyA = headerSize(a, count: count)
@@ -324,7 +325,7 @@ enum Record {
       let typeA = readVarint(a, &headerA)
       let typeB = readVarint(b, &headerB)
       let order = compareFields(typeA, a + bodyA, typeB, b + bodyB)
-      if order != 0 { return order }
+      if order != 0 { return index < descending.count && descending[index] ? -order : order }
       bodyA += bodyLength(typeA)
       bodyB += bodyLength(typeB)
       index += 1

@@ -5,7 +5,8 @@ import TandemCore
 ///
 /// A table's rows are ordered by rowid (``Order/rowid``); an index's entries by their key
 /// fields, then the rowid (``Order/key(fields:)``), comparing as SQLite's index b-trees compare
-/// under BINARY collation. Finding an entry is a binary search over the pages, then within one.
+/// under BINARY collation, a `DESC` field (``descendingFields``) the other way round (the rowid
+/// always ascends). Finding an entry is a binary search over the pages, then within one.
 ///
 /// ```swift
 /// let rows = RecordTree(order: .rowid)
@@ -28,6 +29,8 @@ final class RecordTree {
   }
 
   let order: Order
+  /// For an index, whether each key field is in descending order; empty when none is.
+  let descendingFields: [Bool]
   private(set) var pages: [RecordPage] = []
   /// For a table tree, each page's last rowid, side by side: a lookup by rowid searches this
   /// array, not the pages themselves (SQLite's interior b-tree pages play this part).
@@ -37,7 +40,10 @@ final class RecordTree {
   /// Changes whenever an entry is inserted or removed (positions are then stale).
   private(set) var version = 0
 
-  init(order: Order) { self.order = order }
+  init(order: Order, descendingFields: [Bool] = []) {
+    self.order = order
+    self.descendingFields = descendingFields.contains(true) ? descendingFields : []
+  }
 
   /// The number of key fields of an index tree (0 for a table).
   var keyFields: Int {
@@ -172,18 +178,28 @@ final class RecordTree {
   func seek(_ probe: UnsafeBufferPointer<SqliteValue>, rowid: Int64? = nil, orEqual: Bool) -> Position? {
     let fields = keyFields
     return partition { page, slot in
-      var order = Self.compare(page.record(slot), fields: fields, probe, rowid: page.rowids[slot])
+      var order = Self.compare(
+        page.record(slot), fields: fields, probe, rowid: page.rowids[slot], descending: self.descendingFields)
       if order == 0, let rowid { order = page.rowids[slot] < rowid ? -1 : (page.rowids[slot] > rowid ? 1 : 0) }
       return orEqual ? order < 0 : order <= 0
     }
   }
 
+  /// Compares the entry at `position` with the probe values in the tree's order (see
+  /// ``compare(_:fields:_:rowid:descending:)``).
+  @inline(__always)
+  func compare(at position: Position, _ probe: UnsafeBufferPointer<SqliteValue>) -> Int {
+    Self.compare(record(at: position), fields: keyFields, probe, rowid: rowid(at: position), descending: descendingFields)
+  }
+
   /// Compares the first `probe.count` fields of an index entry with the probe values, as SQLite
-  /// compares index keys under BINARY collation. The entry is its record's `fields` fields and
-  /// then its rowid, which SQLite's index records end with: a probe one value longer than the
-  /// key bounds the rowid too (`a = ? AND rowid > ?` searched in an index on a).
+  /// compares index keys under BINARY collation, a field marked in `descending` the other way
+  /// round. The entry is its record's `fields` fields and then its rowid, which SQLite's index
+  /// records end with: a probe one value longer than the key bounds the rowid too (`a = ? AND
+  /// rowid > ?` searched in an index on a).
   static func compare(
-    _ record: UnsafeRawPointer, fields: Int, _ probe: UnsafeBufferPointer<SqliteValue>, rowid: Int64
+    _ record: UnsafeRawPointer, fields: Int, _ probe: UnsafeBufferPointer<SqliteValue>, rowid: Int64,
+    descending: [Bool] = []
   ) -> Int {
     var header = 0
     var body = Record.headerSize(record, count: fields)
@@ -192,7 +208,7 @@ final class RecordTree {
     while index < compared {
       let type = Record.readVarint(record, &header)
       let order = compareField(type, record + body, probe[index])
-      if order != 0 { return order }
+      if order != 0 { return index < descending.count && descending[index] ? -order : order }
       body += Record.bodyLength(type)
       index += 1
     }
@@ -263,7 +279,7 @@ final class RecordTree {
       guard let record else { preconditionFailure("an index entry needs its encoded record") }
       target =
         partition { page, slot in
-          let order = Record.compare(page.record(slot), record, count: fields)
+          let order = Record.compare(page.record(slot), record, count: fields, descending: descendingFields)
           return order < 0 || (order == 0 && page.rowids[slot] < rowid)
         } ?? Position(page: pages.count - 1, slot: pages[pages.count - 1].count)
     }
@@ -350,7 +366,7 @@ final class RecordTree {
           switch self.order {
           case .rowid: order = previous.rowid < current.rowid ? -1 : 1
           case .key(let fields):
-            let keys = Record.compare(previous.record, current.record, count: fields)
+            let keys = Record.compare(previous.record, current.record, count: fields, descending: descendingFields)
             order = keys != 0 ? keys : (previous.rowid < current.rowid ? -1 : 1)
           }
           if order >= 0 { return "entries out of order" }

@@ -23,7 +23,7 @@ final class TableData {
     self.definition = definition
     columnCount = definition.columnCount
     rowidColumn = definition.rowidColumn
-    indexes = definition.indexes.map { RecordTree(order: .key(fields: $0.columns.count)) }
+    indexes = definition.indexes.map { RecordTree(order: .key(fields: $0.columns.count), descendingFields: $0.descending) }
   }
 
   /// The number of rows.
@@ -92,7 +92,7 @@ final class TableData {
     let tree = indexes[index]
     return key.withUnsafeBufferPointer { probe in
       guard let position = tree.seek(probe, orEqual: true),
-        RecordTree.compare(tree.record(at: position), fields: tree.keyFields, probe, rowid: tree.rowid(at: position)) == 0
+        tree.compare(at: position, probe) == 0
       else { return nil }
       return tree.rowid(at: position)
     }
@@ -223,7 +223,7 @@ final class TableData {
         guard let row = row(rowid) else { return "\(name) names a missing row" }
         let key = key(of: row, index: position)
         let matches = key.withUnsafeBufferPointer { probe in
-          RecordTree.compare(tree.record(at: current), fields: tree.keyFields, probe, rowid: tree.rowid(at: current)) == 0
+          tree.compare(at: current, probe) == 0
         }
         if !matches { return "\(name) holds a stale key" }
         entry = tree.next(current)
@@ -232,7 +232,7 @@ final class TableData {
         var previous: RecordTree.Position?
         entry = tree.first
         while let current = entry {
-          if let previous, Record.compare(tree.record(at: previous), tree.record(at: current), count: tree.keyFields) == 0,
+          if let previous, Record.compare(tree.record(at: previous), tree.record(at: current), count: tree.keyFields, descending: tree.descendingFields) == 0,
             !Record.hasNull(tree.record(at: current), count: tree.keyFields)
           {
             return "\(name): two rows share a unique key"
