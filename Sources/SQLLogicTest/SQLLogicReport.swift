@@ -24,6 +24,11 @@ public struct SQLLogicReport: Sendable, Hashable {
   /// For each unsupported construct (the engine's message up to "is not supported"), how many
   /// records it stopped.
   public var unsupportedConstructs: [String: Int] = [:]
+  /// The first unsupported records, at most ``unsupportedLimit``, each with its construct as
+  /// the reason.
+  public var unsupportedRecords: [SQLLogicFailure] = []
+  /// How many unsupported records are kept in ``unsupportedRecords``.
+  public var unsupportedLimit: Int
   /// Seconds the run took.
   public var seconds: Double = 0
 
@@ -32,9 +37,10 @@ public struct SQLLogicReport: Sendable, Hashable {
   /// ```swift
   /// SQLLogicReport(name: "select1.test", failureLimit: 20)
   /// ```
-  public init(name: String, failureLimit: Int = 20) {
+  public init(name: String, failureLimit: Int = 20, unsupportedLimit: Int = 0) {
     self.name = name
     self.failureLimit = failureLimit
+    self.unsupportedLimit = unsupportedLimit
   }
 
   /// Every record counted.
@@ -53,11 +59,14 @@ public struct SQLLogicReport: Sendable, Hashable {
   /// Counts a record stopped by an unsupported construct.
   ///
   /// ```swift
-  /// report.recordUnsupported("WITH RECURSIVE")
+  /// report.recordUnsupported("WITH RECURSIVE", line: 12, sql: "WITH RECURSIVE …")
   /// ```
-  public mutating func recordUnsupported(_ construct: String) {
+  public mutating func recordUnsupported(_ construct: String, line: Int, sql: String) {
     unsupported += 1
     unsupportedConstructs[construct, default: 0] += 1
+    if unsupportedRecords.count < unsupportedLimit {
+      unsupportedRecords.append(SQLLogicFailure(file: name, line: line, sql: sql, reason: "unsupported: \(construct)"))
+    }
   }
 
   /// Adds another report's counts, failures (up to the limit), constructs and time.
@@ -71,6 +80,7 @@ public struct SQLLogicReport: Sendable, Hashable {
     unsupported += other.unsupported
     skipped += other.skipped
     failures.append(contentsOf: other.failures.prefix(max(0, failureLimit - failures.count)))
+    unsupportedRecords.append(contentsOf: other.unsupportedRecords.prefix(max(0, unsupportedLimit - unsupportedRecords.count)))
     for (construct, count) in other.unsupportedConstructs {
       unsupportedConstructs[construct, default: 0] += count
     }

@@ -14,6 +14,8 @@ public struct SQLLogicRunner: Sendable {
   public var engineName: String
   /// How many failures each report keeps.
   public var failureLimit: Int
+  /// How many unsupported records each report keeps (their SQL and construct).
+  public var unsupportedLimit: Int
   /// The hash threshold a script starts with, until a `hash-threshold` record changes it: 8, as
   /// in the reference driver.
   public var defaultHashThreshold: Int
@@ -23,9 +25,12 @@ public struct SQLLogicRunner: Sendable {
   /// ```swift
   /// SQLLogicRunner(engineName: "sqlite", failureLimit: 50, defaultHashThreshold: 8)
   /// ```
-  public init(engineName: String = "sqlite", failureLimit: Int = 20, defaultHashThreshold: Int = 8) {
+  public init(
+    engineName: String = "sqlite", failureLimit: Int = 20, unsupportedLimit: Int = 0, defaultHashThreshold: Int = 8
+  ) {
     self.engineName = engineName
     self.failureLimit = failureLimit
+    self.unsupportedLimit = unsupportedLimit
     self.defaultHashThreshold = defaultHashThreshold
   }
 
@@ -46,7 +51,7 @@ public struct SQLLogicRunner: Sendable {
   /// ```
   public func run(_ script: SQLLogicScript, named name: String, on engine: some SQLLogicEngine) -> SQLLogicReport {
     let start = ContinuousClock.now
-    var report = SQLLogicReport(name: name, failureLimit: failureLimit)
+    var report = SQLLogicReport(name: name, failureLimit: failureLimit, unsupportedLimit: unsupportedLimit)
     var hashThreshold = defaultHashThreshold
     var labels: [String: String] = [:]
     records: for record in script.records {
@@ -84,7 +89,7 @@ public struct SQLLogicRunner: Sendable {
       }
     } catch {
       if let construct = Self.unsupportedConstruct(error) {
-        report.recordUnsupported(construct)
+        report.recordUnsupported(construct, line: line, sql: sql)
       } else if expectsError {
         report.passed += 1
       } else {
@@ -106,14 +111,14 @@ public struct SQLLogicRunner: Sendable {
       result = try engine.query(query.sql, rowOrderMatters: query.sortMode == .noSort)
     } catch {
       if let construct = Self.unsupportedConstruct(error) {
-        report.recordUnsupported(construct)
+        report.recordUnsupported(construct, line: line, sql: query.sql)
       } else {
         report.recordFailure(failure("query failed: \(Self.message(error))", []))
       }
       return
     }
     if let stepError = result.stepError, let construct = Self.unsupportedConstruct(stepError) {
-      report.recordUnsupported(construct)
+      report.recordUnsupported(construct, line: line, sql: query.sql)
       return
     }
     let columnCounts = Set(result.rows.map(\.count) + (result.columnCount.map { [$0] } ?? []))

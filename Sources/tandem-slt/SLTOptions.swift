@@ -4,7 +4,7 @@ import Tandem
 /// The command line of `tandem-slt`.
 ///
 /// ```
-/// tandem-slt --engine memory|sqlite|tandem [--verbose] [--failures N] FILE|DIR…
+/// tandem-slt --engine memory|sqlite|tandem [--verbose] [--failures N] [--unsupported N] FILE|DIR…
 /// ```
 struct SLTOptions {
   /// Which `Database.Storage` each script runs on.
@@ -17,15 +17,18 @@ struct SLTOptions {
   var failureLimit: Int { explicitFailureLimit ?? (verbose ? Int.max : 0) }
   /// The `--failures N` given, if any.
   private var explicitFailureLimit: Int?
+  /// How many unsupported records each file prints (their SQL and construct): `--unsupported N`.
+  var unsupportedLimit = 0
   /// The files and folders named.
   var paths: [String] = []
 
   static let usage = """
-    usage: tandem-slt --engine memory|sqlite|tandem [--verbose] [--failures N] FILE|DIR…
+    usage: tandem-slt --engine memory|sqlite|tandem [--verbose] [--failures N] [--unsupported N] FILE|DIR…
       Runs sqllogictest scripts (*.test; folders are searched recursively), each on a fresh
       database, and prints per-file and total counts. Exits 1 when any record failed.
-      --verbose     print every failure (SQL, expected and actual)
-      --failures N  print at most N failures per file
+      --verbose        print every failure (SQL, expected and actual)
+      --failures N     print at most N failures per file
+      --unsupported N  print the SQL of at most N unsupported records per file
     """
 
   /// Reads the arguments (without the program name); `nil` after printing why, on a bad one.
@@ -48,6 +51,12 @@ struct SLTOptions {
           return nil
         }
         explicitFailureLimit = limit
+      case "--unsupported":
+        guard let text = remaining.popFirst(), let limit = Int(text), limit >= 0 else {
+          Self.fail("--unsupported needs a count")
+          return nil
+        }
+        unsupportedLimit = limit
       case "--help", "-h":
         print(Self.usage)
         return nil

@@ -16,7 +16,8 @@ case .failure(let missing):
 }
 
 print("engine: \(options.engineName); linked SQLite \(Database.sqliteVersion); memory engine reproduces SQLite \(Database.memoryEngineSQLiteVersion)")
-let runner = SQLLogicRunner(engineName: "sqlite", failureLimit: options.failureLimit)
+let runner = SQLLogicRunner(
+  engineName: "sqlite", failureLimit: options.failureLimit, unsupportedLimit: options.unsupportedLimit)
 var total = SQLLogicReport(name: "total", failureLimit: 0)
 for file in files {
   let report: SQLLogicReport
@@ -35,6 +36,9 @@ for file in files {
     if report.failed > report.failures.count {
       print("  … and \(report.failed - report.failures.count) more failures")
     }
+  }
+  for record in report.unsupportedRecords {
+    print(record.description)
   }
   total.add(report)
 }

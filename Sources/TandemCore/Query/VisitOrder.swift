@@ -86,7 +86,8 @@ extension SelectStatement {
     var hasExtremum = false
     var bare: [SQLExpression] = []
     func walk(_ expression: SQLExpression) -> Bool {
-      if groupBy.contains(expression) { return true }
+      // A value the same in every row reads no row, whichever columns it names.
+      if groupBy.contains(expression) || resolver.isConstant(expression) { return true }
       switch expression {
       case .aggregate(let function, let argument, _, _):
         guard let argument else { return true }  // count(*)
@@ -157,15 +158,46 @@ private struct VisitOrderResolver {
   /// a rowid (SQLite stores no REAL in such a column that equals an integer, and compares its
   /// text by bytes).
   func isCanonical(_ expression: SQLExpression) -> Bool {
+    // The same value in every row.
+    if isConstant(expression) { return true }
+    guard let traits = traits(of: expression) else { return false }
+    return traits.type == .integer || traits.type == .text
+  }
+
+  /// Whether the expression has the same value in every row: a literal or parameter, or
+  /// operators, casts and (deterministic) functions of such values. `coalesce()` and `ifnull()`
+  /// stop at their first argument that is never NULL, so `coalesce(29, t.a)` is constant too.
+  ///
+  /// ```swift
+  /// isConstant(.function(.coalesce, [.literal(.integer(29)), .column("a")]))  // true
+  /// ```
+  func isConstant(_ expression: SQLExpression) -> Bool {
     switch expression {
     case .literal, .parameter:
-      // The same value in every row.
       return true
-    case .unary(.negate, .literal), .unary(.plus, .literal):
+    case .column, .rowid, .qualifiedColumn, .qualifiedRowid, .subquery, .exists, .inSubquery, .resultColumn,
+      .excluded, .aggregate:
+      return false
+    case .function(.coalesce, let arguments), .function(.ifnull, let arguments):
+      for argument in arguments {
+        guard isConstant(argument) else { return false }
+        if Self.isNeverNull(argument) { return true }
+      }
       return true
     default:
-      guard let traits = traits(of: expression) else { return false }
-      return traits.type == .integer || traits.type == .text
+      let children = expression.children
+      return !children.isEmpty && children.allSatisfy(isConstant)
+    }
+  }
+
+  /// Whether a constant is never NULL: a literal other than NULL, signed or not, or a
+  /// `coalesce()` or `ifnull()` with such an argument.
+  private static func isNeverNull(_ expression: SQLExpression) -> Bool {
+    switch expression {
+    case .literal(let value): return !value.isNull
+    case .unary(.negate, let operand), .unary(.plus, let operand): return isNeverNull(operand)
+    case .function(.coalesce, let arguments), .function(.ifnull, let arguments): return arguments.contains(where: isNeverNull)
+    default: return false
     }
   }
 
