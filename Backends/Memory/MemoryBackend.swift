@@ -94,7 +94,7 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
     }
     do {
       switch statement {
-      case .select(let select) where select.isRelational:
+      case .select(let select) where !SelectPlan.runs(select):
         var rows: [[SqliteValue]] = []
         try runRelational(select, parameters) { rows.append($0) }
         return StatementResult(rows: rows)
@@ -200,7 +200,7 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
       trace(text)
       return text
     }
-    if statement.isRelational {
+    if !SelectPlan.runs(statement) {
       do {
         return try runRelational(statement, parameters, body)
       } catch let error as TandemError {
@@ -353,11 +353,11 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
   /// it chose as SQLite would choose it, and the sorter an ORDER BY needs.
   public func queryPlan(for statement: Statement, parameters: [String: SqliteValue]) throws -> [String] {
     switch statement {
-    case .select(let select) where select.isRelational:
+    case .select(let select) where !SelectPlan.runs(select):
       // The loops a relational query runs are not SQLite's plan: there is nothing to compare.
       return []
     case .select(let select):
-      return try selectPlan(select, parameters).queryPlan(parameters, table: select.table)
+      return try selectPlan(select, parameters).queryPlan(parameters, table: select.alias ?? select.table)
     case .insert:
       return []
     case .update, .delete:

@@ -301,3 +301,27 @@ extension RawSQLTests {
     }
   }
 }
+
+extension RawSQLTests {
+  /// Regression (corpus index/random): one table under an alias (`FROM t AS x`) is planned as
+  /// the table itself, so an aggregate whose answer depends on SQLite's visiting order — here a
+  /// floating-point sum read through an index in descending order — answers instead of being
+  /// refused; the table's own name then names no column.
+  @Test(arguments: BackendKind.allCases)
+  func anAliasedTableIsPlannedAsTheTableItself(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: """
+      CREATE TABLE t(id INTEGER PRIMARY KEY, x REAL); CREATE INDEX t_x ON t(x DESC);
+      INSERT INTO t VALUES (1, 1e16), (2, 0.5), (3, -1e16), (4, 0.75), (5, 2.0);
+      """)
+    let sum = "SELECT sum(c.x) FROM t AS c WHERE c.x > -1e17"
+    let indexed = try #require(try db.fetchOne(Double.self, sql: sum))
+    let inRowidOrder = try #require(try db.fetchOne(Double.self, sql: "SELECT sum(x) FROM t NOT INDEXED WHERE x > -1e17"))
+    // Largest first, 0.75 and 0.5 vanish beside 1e16: 1e16 + 2.0 + 0.75 + 0.5 - 1e16 is 2.0;
+    // in rowid order, 1e16 + 0.5 - 1e16 + 0.75 + 2.0 is 2.75.
+    #expect(indexed == 2.0 && inRowidOrder == 2.75)
+    #expect(try db.fetchAll(sql: "SELECT c.id FROM t AS c WHERE x < 1.0").map(\.values) == [[4], [2], [3]])
+    let hidden = try #require(throws: TandemError.self) { _ = try db.fetchAll(sql: "SELECT t.id FROM t AS c") }
+    #expect(hidden.summary == .sqlite(code: 1, message: "no such column: t.id"))
+  }
+}

@@ -184,7 +184,8 @@ struct ParserSnapshotTests {
     let db = try ParserFixture.database()
     var reader = SQLScriptReader(
       """
-      CREATE UNIQUE INDEX IF NOT EXISTS i1 ON t1(a, b ASC); DROP INDEX i1; DROP TABLE IF EXISTS t1;
+      CREATE UNIQUE INDEX IF NOT EXISTS i1 ON t1(a, b ASC); CREATE INDEX i2 ON t1(b DESC, a);
+      DROP INDEX i1; DROP TABLE IF EXISTS t1;
       BEGIN IMMEDIATE TRANSACTION; SAVEPOINT s; RELEASE SAVEPOINT s; ROLLBACK TO s; ROLLBACK; END; ;;
       -- done
       """)
@@ -193,6 +194,8 @@ struct ParserSnapshotTests {
     #expect(
       statements == [
         .createIndex(table: "t1", IndexSchema(name: "i1", columns: ["a", "b"], isUnique: true), ifNotExists: true),
+        .createIndex(
+          table: "t1", IndexSchema(name: "i2", columns: ["b", "a"], descendingColumns: ["b"]), ifNotExists: false),
         .dropIndex("i1", ifExists: false), .dropTable("t1", ifExists: true), .transaction(.begin),
         .transaction(.savepoint("s")), .transaction(.release("s")), .transaction(.rollbackTo("s")),
         .transaction(.rollback), .transaction(.commit),
@@ -229,7 +232,7 @@ struct ParserSnapshotTests {
     ("CREATE TABLE x(a TEXT COLLATE nocase)", "COLLATE"), ("CREATE TABLE x(a INTEGER) STRICT", "STRICT table"),
     ("CREATE TABLE x(a INTEGER PRIMARY KEY) WITHOUT ROWID", "WITHOUT ROWID"),
     ("CREATE TABLE x(a TEXT DEFAULT CURRENT_TIMESTAMP)", "DEFAULT CURRENT_TIMESTAMP"),
-    ("CREATE INDEX i ON t1(a DESC)", "DESC index column"), ("CREATE VIEW v AS SELECT 1", "CREATE VIEW"),
+    ("CREATE INDEX i ON t1(a, a DESC)", "a column indexed both ASC and DESC"), ("CREATE VIEW v AS SELECT 1", "CREATE VIEW"),
     ("PRAGMA foreign_keys", "PRAGMA"), ("SELECT a FROM main.t1", "schema-qualified table name"),
     ("SELECT (1, 2) = (1, 2)", "row value"), ("SELECT a FROM t1 WHERE a REGEXP 'x'", "REGEXP"),
     ("CREATE TABLE x(a INT PRIMARY KEY)", "integer PRIMARY KEY that is not a rowid alias"),

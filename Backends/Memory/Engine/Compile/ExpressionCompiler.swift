@@ -144,6 +144,10 @@ final class ExpressionCompiler {
   private var aggregateSlots: [SQLExpression: Int] = [:]
   private var insideAggregate = false
 
+  /// The name the statement's table goes by (its alias, `FROM t AS x`); `nil`: its own name.
+  /// A reference qualified by any other name, the table's own included, names no column.
+  var qualifier: String?
+
   init(table: TableDefinition?) {
     self.table = table
   }
@@ -195,14 +199,14 @@ final class ExpressionCompiler {
 
     case .qualifiedColumn(let source, let name):
       if let scope, !hidesColumns { return scoped(try scope.resolve(column: name, source: source)) }
-      guard let table, !hidesColumns, NameKey(source) == NameKey(table.name) else {
+      guard let table, !hidesColumns, NameKey(source) == NameKey(qualifier ?? table.name) else {
         throw EngineError.noSuchColumn("\(source).\(name)")
       }
       return try column(named: name)
 
     case .qualifiedRowid(let source):
       if let scope, !hidesColumns { return scoped(try scope.resolveRowid(source: source)) }
-      guard let table, !hidesColumns, NameKey(source) == NameKey(table.name) else {
+      guard let table, !hidesColumns, NameKey(source) == NameKey(qualifier ?? table.name) else {
         throw EngineError.noSuchColumn("\(source).rowid")
       }
       return rowidReference()

@@ -54,11 +54,28 @@ final class SelectPlan: Sendable {
   let orderTerms: [SortTerm]
   let aggregate: AggregatePart?
 
+  /// Whether the single-table planner runs `select`: one table without joins, compound terms,
+  /// CTEs or subqueries. In SQL text also one under an alias (`FROM t AS x`), which SQLite plans
+  /// as it plans the table itself; the typed API's aliased table runs as a ``RelationalSelect``,
+  /// as the SQLite backend renders it.
+  ///
+  /// ```swift
+  /// SelectPlan.runs(SelectStatement(table: "t", columns: [.column("a")]))  // true
+  /// ```
+  static func runs(_ select: SelectStatement) -> Bool {
+    guard select.isRelational else { return true }
+    guard SQLTextMode.current != nil, select.alias != nil else { return false }
+    var plain = select
+    plain.alias = nil
+    return !plain.isRelational
+  }
+
   /// Compiles `statement` against the table `definition`, found at `tablePosition`.
   init(_ written: SelectStatement, definition: TableDefinition, tablePosition: Int) throws {
     let statement = QualifiedNames.unqualified(written)
     self.tablePosition = tablePosition
     let compiler = ExpressionCompiler(table: definition)
+    compiler.qualifier = written.alias
     let isAggregate = !statement.groupBy.isEmpty || statement.columns.contains(where: Self.hasAggregate)
 
     // SQLite resolves LIMIT/OFFSET (which may name no column), the result columns, HAVING,

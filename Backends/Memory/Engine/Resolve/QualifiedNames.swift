@@ -1,7 +1,8 @@
 import TandemCore
 
-/// Column references qualified by the name of a statement's only table, written as the plain
-/// references the single-table planner reads (`"t"."a"` as `"a"`, `"t".rowid` as the rowid).
+/// Column references qualified by the name of a statement's only table (or its alias), written
+/// as the plain references the single-table planner reads (`"t"."a"` as `"a"`, `"t".rowid` as
+/// the rowid).
 ///
 /// The planner recognizes a column only in its plain form; without this, `WHERE "t"."a" = 1`
 /// would be planned as an opaque expression, and a min/max shortcut or a column decode skipped.
@@ -20,10 +21,11 @@ enum QualifiedNames {
     expression.map { unqualified($0, table: table) }
   }
 
-  /// A single-table select with its own table's references plain.
+  /// A single-table select with its own table's references plain (those qualified by its
+  /// alias, when it has one).
   static func unqualified(_ select: SelectStatement) -> SelectStatement {
     var select = select
-    let table = select.table
+    let table = select.alias ?? select.table
     select.columns = select.columns.map { unqualified($0, table: table) }
     select.filter = unqualified(select.filter, table: table)
     select.groupBy = select.groupBy.map { unqualified($0, table: table) }
