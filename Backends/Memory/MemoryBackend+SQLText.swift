@@ -33,7 +33,7 @@ extension MemoryBackend {
     var cursor = 0
     var result = StatementResult()
     let catalog = self.catalog
-    while let parsed = try reader.next(schema: { catalog.table($0)?.definition.columnNames }) {
+    while let parsed = try reader.next(schema: { catalog.table($0)?.definition.columnNames }, views: catalog.view) {
       let values = try arguments.values(for: parsed.parameterNames, cursor: &cursor)
       var parameters: [String: SqliteValue] = [:]
       for (offset, value) in values.enumerated() { parameters["?\(offset + 1)"] = value }
@@ -46,6 +46,7 @@ extension MemoryBackend {
   private func run(
     _ statement: ParsedStatement, _ parameters: [String: SqliteValue], _ body: (Row) throws -> Void
   ) throws -> StatementResult {
+    try refuseViewMisuse(statement)
     switch statement {
     case .query(.select(let select), let names):
       try self.select(select, parameters: parameters) { values in try body(Row(columnNames: names, values: values)) }
@@ -64,6 +65,10 @@ extension MemoryBackend {
       try drop(table: name, ifExists: ifExists)
     case .dropIndex(let name, let ifExists):
       try dropIndex(name, ifExists: ifExists)
+    case .createView(let view, let ifNotExists):
+      try create(view, ifNotExists: ifNotExists)
+    case .dropView(let name, let ifExists):
+      try drop(view: name, ifExists: ifExists)
     case .reindex(let name):
       // Indexes are rebuilt from scratch when a collation changes; the built-in ones never do,
       // so there is nothing to rebuild — but the name must be an index, a table or a collation.
@@ -77,6 +82,57 @@ extension MemoryBackend {
       try run(control)
     }
     return StatementResult()
+  }
+
+  /// `CREATE VIEW`: refused when a table, view or index has the name, with SQLite's messages.
+  /// The view's SELECT is only read (against the tables and views of the moment) when a
+  /// statement reads the view.
+  private func create(_ view: ViewDefinition, ifNotExists: Bool) throws {
+    trace?("memory: create view \(view.name)")
+    try SQLName.check(view.name)
+    if let existing = catalog.table(view.name) {
+      if ifNotExists { return }
+      // A TEMP view may shadow a table in SQLite; this engine keeps one namespace.
+      if view.isTemporary { throw EngineError.unsupported("a TEMP view named like a table") }
+      throw EngineError.sqlite(1, "table \(existing.name) already exists")
+    }
+    if let existing = catalog.view(view.name) {
+      if ifNotExists { return }
+      throw EngineError.sqlite(1, "view \(existing.name) already exists")
+    }
+    if catalog.hasIndex(view.name) { throw EngineError.sqlite(1, "there is already an index named \(view.name)") }
+    if view.name.lowercased().hasPrefix("sqlite_") {
+      throw EngineError.sqlite(1, "object name reserved for internal use: \(view.name)")
+    }
+    catalog.add(view)
+    log.record(.createdView(view))
+    log.commitIfIdle()
+  }
+
+  /// `DROP VIEW`: only a view (a table is `use DROP TABLE`).
+  private func drop(view name: String, ifExists: Bool) throws {
+    trace?("memory: drop view \(name)")
+    guard let view = catalog.view(name) else {
+      if let table = catalog.table(name) { throw EngineError.sqlite(1, "use DROP TABLE to delete table \(table.name)") }
+      if ifExists { return }
+      throw EngineError.sqlite(1, "no such view: \(name)")
+    }
+    catalog.removeView(view.name)
+    log.record(.droppedView(view))
+    log.commitIfIdle()
+  }
+
+  /// What SQLite refuses to do to a view besides changing its rows (which the parser refuses):
+  /// index it, or drop it as a table.
+  private func refuseViewMisuse(_ statement: ParsedStatement) throws {
+    switch statement {
+    case .createIndex(let table, _, _):
+      if catalog.view(table) != nil { throw EngineError.sqlite(1, "views may not be indexed") }
+    case .dropTable(let name, _):
+      if let view = catalog.view(name) { throw EngineError.sqlite(1, "use DROP VIEW to delete view \(view.name)") }
+    default:
+      break
+    }
   }
 
   /// `INSERT … SELECT`: the select's rows inserted in the order it produces them, as one

@@ -37,6 +37,10 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
   /// ``TableSchema/checkCreation(ifNotExists:tableExists:indexExists:)``).
   public func create(_ schema: TableSchema, ifNotExists: Bool) throws {
     trace?("memory: create table \(schema.name)" + (ifNotExists ? " if not exists" : ""))
+    if let view = catalog.view(schema.name) {
+      if ifNotExists { return }
+      throw EngineError.sqlite(1, "view \(view.name) already exists")
+    }
     let indexes = try schema.checkCreation(
       ifNotExists: ifNotExists, tableExists: { catalog.table($0) != nil }, indexExists: { catalog.hasIndex($0) })
     guard let indexes else {

@@ -22,6 +22,10 @@ public enum ParsedStatement: Sendable, Hashable {
   case dropTable(String, ifExists: Bool)
   /// `DROP INDEX`.
   case dropIndex(String, ifExists: Bool)
+  /// `CREATE [TEMP] VIEW [IF NOT EXISTS] name [(columns)] AS select`.
+  case createView(ViewDefinition, ifNotExists: Bool)
+  /// `DROP VIEW [IF EXISTS] name`.
+  case dropView(String, ifExists: Bool)
   /// `REINDEX [name]`: a table, an index or a collation, or everything.
   case reindex(String?)
   /// `BEGIN`, `COMMIT`, `ROLLBACK`, `SAVEPOINT`, `RELEASE`.

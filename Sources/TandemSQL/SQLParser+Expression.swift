@@ -173,7 +173,7 @@ extension SQLParser {
     let table = try parseTableName()
     if peek.isSymbol("(") { throw Self.unsupported("table-valued function") }
     let columns = columnsOfTable(table) ?? []
-    if columnsOfTable(table) == nil { deferError("no such table: \(table)") }
+    if columnsOfTable(table) == nil { deferError("no such table: \(missingTableName(table))") }
     let select = SelectStatement(table: table, columns: columns.map { .column($0) })
     return .inSubquery(left, select, negated: negated)
   }

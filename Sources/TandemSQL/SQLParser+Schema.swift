@@ -1,32 +1,41 @@
 import TandemCore
 
 extension SQLParser {
-  /// `CREATE TABLE` or `CREATE [UNIQUE] INDEX`; other CREATE statements are refused.
+  /// `CREATE TABLE`, `CREATE [UNIQUE] INDEX` or `CREATE [TEMP] VIEW`; other CREATE statements
+  /// are refused.
   mutating func parseCreate() throws -> ParsedStatement {
     try expect("CREATE")
-    if peek.isKeyword("TEMP") || peek.isKeyword("TEMPORARY") { throw Self.unsupported("CREATE TEMP") }
+    if peek.isKeyword("TEMP") || peek.isKeyword("TEMPORARY") {
+      guard peek(1).isKeyword("VIEW") else { throw Self.unsupported("CREATE TEMP") }
+      advance()
+      advance()
+      return try parseCreateView(isTemporary: true)
+    }
+    if accept("VIEW") { return try parseCreateView(isTemporary: false) }
     if accept("TABLE") { return try parseCreateTable() }
     if accept("UNIQUE") {
       try expect("INDEX")
       return try parseCreateIndex(unique: true)
     }
     if accept("INDEX") { return try parseCreateIndex(unique: false) }
-    for keyword in ["VIEW", "TRIGGER", "VIRTUAL"] where peek.isKeyword(keyword) {
+    for keyword in ["TRIGGER", "VIRTUAL"] where peek.isKeyword(keyword) {
       throw Self.unsupported("CREATE \(keyword)")
     }
     throw syntaxError()
   }
 
-  /// `DROP TABLE | INDEX [IF EXISTS] name`.
+  /// `DROP TABLE | INDEX | VIEW [IF EXISTS] name`.
   mutating func parseDrop() throws -> ParsedStatement {
     try expect("DROP")
-    let isTable: Bool
+    let kind: String
     if accept("TABLE") {
-      isTable = true
+      kind = "TABLE"
     } else if accept("INDEX") {
-      isTable = false
+      kind = "INDEX"
+    } else if accept("VIEW") {
+      kind = "VIEW"
     } else {
-      if peek.isKeyword("VIEW") || peek.isKeyword("TRIGGER") { throw Self.unsupported("DROP \(peek.upper)") }
+      if peek.isKeyword("TRIGGER") { throw Self.unsupported("DROP TRIGGER") }
       throw syntaxError()
     }
     var ifExists = false
@@ -35,7 +44,40 @@ extension SQLParser {
       ifExists = true
     }
     let name = try parseTableName()
-    return isTable ? .dropTable(name, ifExists: ifExists) : .dropIndex(name, ifExists: ifExists)
+    switch kind {
+    case "TABLE": return .dropTable(name, ifExists: ifExists)
+    case "INDEX": return .dropIndex(name, ifExists: ifExists)
+    default: return .dropView(name, ifExists: ifExists)
+    }
+  }
+
+  /// The rest of `CREATE [TEMP] VIEW`: the SELECT is parsed for its syntax (SQLite resolves its
+  /// names only when the view is read, so those errors wait until then) and kept as text.
+  private mutating func parseCreateView(isTemporary: Bool) throws -> ParsedStatement {
+    let ifNotExists = try parseIfNotExists()
+    let name = try parseTableName()
+    var columns: [String]?
+    if acceptSymbol("(") {
+      var listed: [String] = []
+      repeat {
+        listed.append(try parseName())
+        if peek.isKeyword("COLLATE") || peek.isKeyword("ASC") || peek.isKeyword("DESC") {
+          throw Self.unsupported("COLLATE or a sort order in a view's column list")
+        }
+      } while acceptSymbol(",")
+      try expectSymbol(")")
+      columns = listed
+    }
+    try expect("AS")
+    let start = index
+    guard startsSelect(peek) else { throw syntaxError() }
+    _ = try parseSelectStatement()
+    guard peek.kind == .semicolon || peek.kind == .end else { throw syntaxError() }
+    if !parameters.names.isEmpty { throw Self.sqliteError("parameters are not allowed in views") }
+    // Name resolution happens when the view is read; the parser's own errors come now.
+    if !(deferredError?.message.hasSuffix(" not before") ?? false) { deferredError = nil }
+    let view = ViewDefinition(name: name, columns: columns, select: text(from: start), isTemporary: isTemporary)
+    return .createView(view, ifNotExists: ifNotExists)
   }
 
   private mutating func parseIfNotExists() throws -> Bool {

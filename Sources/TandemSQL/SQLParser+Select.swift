@@ -378,18 +378,23 @@ extension SQLParser {
       let alias = try parseAlias()
       let taken = derivedTables.flatMap { $0.map { $0.name.lowercased() } }
       let name = alias ?? "(subquery-\(taken.count + 1))"
-      let tablesRead = Statement.select(body.statement).tablesRead.map { $0.lowercased() }
-      if isCommonTable(name) || taken.contains(name.lowercased()) || tablesRead.contains(name.lowercased()) {
-        throw Self.unsupported("subquery in FROM named like a table it reads or a common table")
-      }
-      let columns = Self.uniqueNames(body.names)
-      derivedTables[derivedTables.count - 1].append(
-        CommonTableExpression(name: name, columns: columns, select: body.statement))
-      scopes[scopes.count - 1].sources.append(SelectScope.Source(name: name, table: name, columns: columns))
+      try addDerivedTable(CommonTableExpression(name: name, columns: Self.uniqueNames(body.names), select: body.statement))
       return (name, nil, false)
     }
     let table = try parseTableName()
     if peek.isSymbol("(") { throw Self.unsupported("table-valued function") }
+    if !isCommonTable(table), let view = views(table) {
+      // A view is read as a subquery named like it (or its alias).
+      let alias = try parseAlias()
+      if peek.isKeyword("NOT") || peek.isKeyword("INDEXED") { throw Self.unsupported("NOT INDEXED or INDEXED BY on a view") }
+      guard let read = try readView(view) else {
+        scopes[scopes.count - 1].sources.append(SelectScope.Source(name: alias ?? table, table: table, columns: nil))
+        return (table, alias == table ? nil : alias, false)
+      }
+      let name = alias ?? view.name
+      try addDerivedTable(CommonTableExpression(name: name, columns: read.columns, select: read.select))
+      return (name, nil, false)
+    }
     let alias = try parseAlias()
     var notIndexed = false
     if peek.isKeyword("NOT") && peek(1).isKeyword("INDEXED") {
@@ -400,7 +405,7 @@ extension SQLParser {
       throw Self.unsupported("INDEXED BY")
     }
     let columns = columnsOfTable(table)
-    if columns == nil { deferError("no such table: \(table)") }
+    if columns == nil { deferError("no such table: \(missingTableName(table))") }
     scopes[scopes.count - 1].sources.append(SelectScope.Source(name: alias ?? table, table: table, columns: columns))
     return (table, alias == table ? nil : alias, notIndexed)
   }

@@ -39,7 +39,7 @@ extension SQLParser {
           deferError("table \(table) has \(known.count) columns but \(width) values were supplied")
         }
       } else {
-        deferError("no such table: \(table)")
+        deferError(missingWriteTarget(table))
       }
       if accept("ON") {
         conflict = try parseUpsert(table: table, columns: columnsOfTable(table) ?? [], resolution: conflict)
@@ -65,7 +65,7 @@ extension SQLParser {
       throw Self.unsupported("VALUES in a compound")
     }
     let known = columnsOfTable(table)
-    if known == nil { deferError("no such table: \(table)") }
+    if known == nil { deferError(missingWriteTarget(table)) }
     let tableColumns = known ?? []
     let names = columns ?? tableColumns
     let width = rows[0].count
@@ -161,7 +161,7 @@ extension SQLParser {
     if peek.isKeyword("INDEXED") || peek.isKeyword("NOT") { throw Self.unsupported("INDEXED BY") }
     try expect("SET")
     let columns = columnsOfTable(table)
-    if columns == nil { deferError("no such table: \(table)") }
+    if columns == nil { deferError(missingWriteTarget(table)) }
     scopes.append(SelectScope(sources: [SelectScope.Source(name: table, table: table, columns: columns)]))
     defer { scopes.removeLast() }
     let assignments = try parseAssignments()
@@ -180,7 +180,7 @@ extension SQLParser {
     if peek.isKeyword("AS") || isIdentifier(peek) { throw Self.unsupported("DELETE with a table alias") }
     if peek.isKeyword("INDEXED") || peek.isKeyword("NOT") { throw Self.unsupported("INDEXED BY") }
     let columns = columnsOfTable(table)
-    if columns == nil { deferError("no such table: \(table)") }
+    if columns == nil { deferError(missingWriteTarget(table)) }
     scopes.append(SelectScope(sources: [SelectScope.Source(name: table, table: table, columns: columns)]))
     defer { scopes.removeLast() }
     var filter: SQLExpression?

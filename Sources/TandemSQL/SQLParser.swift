@@ -17,6 +17,11 @@ struct SQLParser {
   let bytes: [UInt8]
   /// The columns of a table by name.
   let schema: (String) -> [String]?
+  /// The view of a name, if one has it.
+  let views: (String) -> ViewDefinition?
+  /// The views being read, outermost first, lower-cased (a view that reads itself is
+  /// `circularly defined`); not empty while the SELECT of a view is parsed.
+  var viewsBeingRead: [String] = []
   /// The position of the next token.
   var index = 0
   /// The statement's parameters.
@@ -41,10 +46,14 @@ struct SQLParser {
 
   static let backend = "memory"
 
-  init(tokens: [SQLToken], bytes: [UInt8], schema: @escaping (String) -> [String]?) {
+  init(
+    tokens: [SQLToken], bytes: [UInt8], schema: @escaping (String) -> [String]?,
+    views: @escaping (String) -> ViewDefinition? = { _ in nil }
+  ) {
     self.tokens = tokens
     self.bytes = bytes
     self.schema = schema
+    self.views = views
   }
 
   // MARK: - Tokens

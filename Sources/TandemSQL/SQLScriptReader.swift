@@ -28,7 +28,8 @@ public struct SQLScriptReader {
 
   /// The next statement of the script, or nil when only whitespace, comments and `;` remain.
   /// `schema` gives the column names of a table by name (nil when there is no such table); it is
-  /// used to expand `*` / `t.*` and to tell a column from a result alias.
+  /// used to expand `*` / `t.*` and to tell a column from a result alias. `views` gives the view
+  /// of a name: a view read in FROM becomes a common table holding its SELECT.
   ///
   /// Errors are SQLite's (`TandemError.sqlite`, code 1: `near "FROM": syntax error`,
   /// `incomplete input`, `unrecognized token: "…"`) or ``TandemError/unsupported(_:backend:)``
@@ -38,7 +39,9 @@ public struct SQLScriptReader {
   /// var reader = SQLScriptReader("SELECT 1 AS one")
   /// try reader.next(schema: { _ in nil })?.statement  // .query(.select(…), resultColumns: ["one"])
   /// ```
-  public mutating func next(schema: (String) -> [String]?) throws -> ParsedSQL? {
+  public mutating func next(
+    schema: (String) -> [String]?, views: (String) -> ViewDefinition? = { _ in nil }
+  ) throws -> ParsedSQL? {
     var tokenizer = SQLTokenizer(bytes, position: position)
     var tokens: [SQLToken] = []
     while true {
@@ -53,12 +56,14 @@ public struct SQLScriptReader {
     guard tokens.count > 1 else { return nil }
     let text = String(decoding: bytes[tokens[0].start..<tokens[tokens.count - 2].end], as: UTF8.self)
     return try withoutActuallyEscaping(schema) { schema in
-      var parser = SQLParser(tokens: tokens, bytes: bytes, schema: schema)
-      do {
-        let statement = try parser.parseStatement()
-        return ParsedSQL(statement: statement, sql: text, parameterNames: parser.parameters.names)
-      } catch let error as TandemError {
-        throw error.kind == .sqlite ? TandemError.sqlite(code: 1, message: error.message, sql: text) : error
+      try withoutActuallyEscaping(views) { views in
+        var parser = SQLParser(tokens: tokens, bytes: bytes, schema: schema, views: views)
+        do {
+          let statement = try parser.parseStatement()
+          return ParsedSQL(statement: statement, sql: text, parameterNames: parser.parameters.names)
+        } catch let error as TandemError {
+          throw error.kind == .sqlite ? TandemError.sqlite(code: 1, message: error.message, sql: text) : error
+        }
       }
     }
   }

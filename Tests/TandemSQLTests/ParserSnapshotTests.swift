@@ -185,6 +185,7 @@ struct ParserSnapshotTests {
     var reader = SQLScriptReader(
       """
       CREATE UNIQUE INDEX IF NOT EXISTS i1 ON t1(a, b ASC); CREATE INDEX i2 ON t1(b DESC, a);
+      CREATE TEMP VIEW IF NOT EXISTS v(x) AS SELECT a  FROM t1 WHERE b > 1; DROP VIEW IF EXISTS v;
       DROP INDEX i1; DROP TABLE IF EXISTS t1;
       BEGIN IMMEDIATE TRANSACTION; SAVEPOINT s; RELEASE SAVEPOINT s; ROLLBACK TO s; ROLLBACK; END; ;;
       -- done
@@ -196,6 +197,10 @@ struct ParserSnapshotTests {
         .createIndex(table: "t1", IndexSchema(name: "i1", columns: ["a", "b"], isUnique: true), ifNotExists: true),
         .createIndex(
           table: "t1", IndexSchema(name: "i2", columns: ["b", "a"], descendingColumns: ["b"]), ifNotExists: false),
+        .createView(
+          ViewDefinition(name: "v", columns: ["x"], select: "SELECT a  FROM t1 WHERE b > 1", isTemporary: true),
+          ifNotExists: true),
+        .dropView("v", ifExists: true),
         .dropIndex("i1", ifExists: false), .dropTable("t1", ifExists: true), .transaction(.begin),
         .transaction(.savepoint("s")), .transaction(.release("s")), .transaction(.rollbackTo("s")),
         .transaction(.rollback), .transaction(.commit),
@@ -232,7 +237,7 @@ struct ParserSnapshotTests {
     ("CREATE TABLE x(a TEXT COLLATE nocase)", "COLLATE"), ("CREATE TABLE x(a INTEGER) STRICT", "STRICT table"),
     ("CREATE TABLE x(a INTEGER PRIMARY KEY) WITHOUT ROWID", "WITHOUT ROWID"),
     ("CREATE TABLE x(a TEXT DEFAULT CURRENT_TIMESTAMP)", "DEFAULT CURRENT_TIMESTAMP"),
-    ("CREATE INDEX i ON t1(a, a DESC)", "a column indexed both ASC and DESC"), ("CREATE VIEW v AS SELECT 1", "CREATE VIEW"),
+    ("CREATE INDEX i ON t1(a, a DESC)", "a column indexed both ASC and DESC"), ("CREATE TRIGGER r UPDATE ON t1 BEGIN SELECT 1; END", "CREATE TRIGGER"),
     ("PRAGMA foreign_keys", "PRAGMA"), ("SELECT a FROM main.t1", "schema-qualified table name"),
     ("SELECT (1, 2) = (1, 2)", "row value"), ("SELECT a FROM t1 WHERE a REGEXP 'x'", "REGEXP"),
     ("CREATE TABLE x(a INT PRIMARY KEY)", "integer PRIMARY KEY that is not a rowid alias"),

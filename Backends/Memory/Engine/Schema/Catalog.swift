@@ -1,8 +1,12 @@
 import TandemCore
+import TandemSQL
 
-/// The tables of one memory database, looked up by name as SQLite does (ASCII case-insensitive).
+/// The tables and views of one memory database, looked up by name as SQLite does (ASCII
+/// case-insensitive).
 final class Catalog {
   private var tables: [NameKey: TableStorage] = [:]
+  /// Views by name: SQL text reads them as subqueries (the typed API never names one).
+  private var views: [NameKey: ViewDefinition] = [:]
   /// Explicit index names → the key of their table.
   private var indexOwners: [NameKey: NameKey] = [:]
   /// Tables in creation order (foreign keys of newer tables are processed first, as in SQLite).
@@ -39,6 +43,15 @@ final class Catalog {
 
   /// Every table, in creation order.
   var allTables: [TableStorage] { creationOrder }
+
+  /// The view called `name`, if any.
+  func view(_ name: String) -> ViewDefinition? { views[NameKey(name)] }
+
+  /// Adds a view (its name checked against the tables, views and indexes).
+  func add(_ view: ViewDefinition) { views[NameKey(view.name)] = view }
+
+  /// Removes the view called `name`.
+  func removeView(_ name: String) { views[NameKey(name)] = nil }
 
   /// Whether an explicit index is called `name`.
   func hasIndex(_ name: String) -> Bool { indexOwners[NameKey(name)] != nil }

@@ -1,4 +1,5 @@
 import TandemCore
+import TandemSQL
 
 /// The record of every change since the outermost savepoint (or since the current statement
 /// began), so that a failed statement or a rolled-back savepoint restores rows, indexes, rowid
@@ -14,6 +15,8 @@ final class UndoLog {
     case sequence(TableStorage, previous: Int64)
     case createdTable(TableStorage)
     case droppedTable(TableStorage, position: Int)
+    case createdView(ViewDefinition)
+    case droppedView(ViewDefinition)
   }
 
   /// An open savepoint: its name and the log length when it began.
@@ -74,6 +77,10 @@ final class UndoLog {
         catalog.remove(table)
       case .droppedTable(let table, let position):
         catalog.restore(table, position: position)
+      case .createdView(let view):
+        catalog.removeView(view.name)
+      case .droppedView(let view):
+        catalog.add(view)
       }
     }
     // `position` stays a place to roll back to (a savepoint rolled back to remains open).
