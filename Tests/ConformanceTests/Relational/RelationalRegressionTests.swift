@@ -82,3 +82,22 @@ import Testing
     #expect(try db.execute(.insert(upsert)).changes == 1)
   }
 }
+
+extension RelationalRegressionTests {
+  /// Fuzzer seed 0x5EED1007 case 621: SQLite's resolver answers `x IS [NOT] NULL` up front when x
+  /// is a NOT NULL column or a rowid — in a join too, so an aggregate over no rows reports
+  /// `y IS NOT NULL` as 1 — but not for the right side of a LEFT JOIN, whose columns can be NULL.
+  @Test(arguments: BackendKind.allCases)
+  func isNullOfANotNullColumnInAJoinIsAnsweredUpFront(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.create(TableSchema("a", columns: [.column("x", .integer)]))
+    try db.create(TableSchema("b", columns: [.column("y", .blob)]))
+    _ = try db.insertRaw(into: "a", columns: ["x"], values: [1])
+    // `b` is empty: the aggregate's one row reads no row of the join.
+    #expect(
+      try db.fetchAll(sql: "SELECT count(*), b.y IS NOT NULL, a.x IS NULL, b.rowid NOTNULL FROM a CROSS JOIN b")
+        .map(\.values) == [[0, 1, 0, 1]])
+    let left = try db.fetchAll(sql: "SELECT b.y IS NOT NULL, b.y IS NULL, a.x ISNULL FROM a LEFT JOIN b", rowOrder: .unordered)
+    #expect(left.map(\.values) == [[0, 1, 0]])
+  }
+}

@@ -385,8 +385,21 @@ final class ExpressionCompiler {
       hasExplicitCollation: explicit != nil, isConstant: children.allSatisfy(\.isConstant))
   }
 
-  /// SQLite's `sqlite3ExprCanBeNull` is false: a NOT NULL column or the rowid, under any `+`/`-`.
+  /// SQLite's `sqlite3ExprCanBeNull` is false: a NOT NULL column or the rowid, under any `+`/`-` (in a
+  /// join, of a table that is not the right side of a LEFT JOIN).
   func cannotBeNull(_ expression: SQLExpression) -> Bool {
+    if let scope, !hidesColumns {
+      let reference: SourceScope.Reference?
+      switch expression {
+      case .unary(.plus, let inner), .unary(.negate, let inner): return cannotBeNull(inner)
+      case .column(let name): reference = try? scope.resolve(column: name, source: nil, marking: false)
+      case .qualifiedColumn(let source, let name): reference = try? scope.resolve(column: name, source: source, marking: false)
+      case .rowid: reference = try? scope.resolveRowid(source: nil, marking: false)
+      case .qualifiedRowid(let source): reference = try? scope.resolveRowid(source: source, marking: false)
+      default: reference = nil
+      }
+      return reference.map(scope.cannotBeNull) ?? false
+    }
     guard let table else { return false }
     switch expression {
     case .unary(.plus, let inner), .unary(.negate, let inner):

@@ -111,7 +111,8 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       sources.append((alias, storage.definition))
       storages.append(storage)
     }
-    let scope = SourceScope(sources: sources, parent: outer)
+    let leftJoined = Set(statement.joins.indices.filter { statement.joins[$0].kind == .left }.map { $0 + 1 })
+    let scope = SourceScope(sources: sources, parent: outer, nullable: leftJoined)
     self.scope = scope
     self.storages = storages
     commonSources = common

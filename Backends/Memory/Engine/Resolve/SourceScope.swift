@@ -21,6 +21,8 @@ final class SourceScope {
     let definition: TableDefinition
     /// Its first column's slot in the combined row.
     let offset: Int
+    /// Whether it is the right side of a LEFT JOIN, so any of its columns can be NULL.
+    let isNullable: Bool
     /// The slot of its rowid.
     var rowidSlot: Int { offset + definition.columnCount }
   }
@@ -52,17 +54,35 @@ final class SourceScope {
   /// The number of slots of the whole combined row.
   let width: Int
 
-  init(sources: [(alias: String, definition: TableDefinition)], parent: SourceScope?) {
+  /// A level reading `sources`; those at `nullable` positions are right sides of LEFT JOINs.
+  init(sources: [(alias: String, definition: TableDefinition)], parent: SourceScope?, nullable: Set<Int> = []) {
     self.parent = parent
     prefixWidth = parent?.width ?? 0
     var offset = prefixWidth
     var list: [Source] = []
-    for (alias, definition) in sources {
-      list.append(Source(alias: alias, definition: definition, offset: offset))
+    for (position, (alias, definition)) in sources.enumerated() {
+      list.append(Source(alias: alias, definition: definition, offset: offset, isNullable: nullable.contains(position)))
       offset += definition.columnCount + 1
     }
     self.sources = list
     width = offset
+  }
+
+  /// Whether the reference can never read NULL, so that SQLite's resolver answers `x IS [NOT]
+  /// NULL` without reading a row: the rowid or a NOT NULL column of a table that is not the
+  /// right side of a LEFT JOIN (a common table's columns are not known to be NOT NULL).
+  func cannotBeNull(_ reference: Reference) -> Bool {
+    var level: SourceScope = self
+    for _ in 0..<reference.depth {
+      guard let parent = level.parent else { return false }
+      level = parent
+    }
+    guard level.sources.indices.contains(reference.source) else { return false }
+    let source = level.sources[reference.source]
+    if source.isNullable || source.definition.isEphemeral { return false }
+    if reference.isRowid { return true }
+    guard let column = reference.column else { return false }
+    return column == source.definition.rowidColumn || source.definition.notNull[column]
   }
 
   /// The source named `alias` in this level, by position.
