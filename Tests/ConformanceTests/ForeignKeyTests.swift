@@ -100,3 +100,24 @@ import Testing
     #expect(try db.storedRows(of: "tags", columns: ["listID"]) == [[3], [3], [1]])
   }
 }
+
+extension ForeignKeyTests {
+  /// Fuzzer seed 0x5EED1007 case 644: an UPDATE that changes no key column of a table that is
+  /// its own parent checks no foreign key (SQLite's `sqlite3FkRequired`), so a row whose parent
+  /// is missing can still have its other columns changed. (An upsert that takes the DO UPDATE
+  /// path's statement, as here, lets SQLite insert such a row.)
+  @Test(arguments: BackendKind.allCases)
+  func updatingOtherColumnsOfAnOrphanChecksNoKey(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(
+      sql: """
+        CREATE TABLE node(name TEXT, id TEXT PRIMARY KEY NOT NULL, up TEXT REFERENCES node(id) ON UPDATE SET NULL);
+        INSERT INTO node(name, id, up) VALUES ('a', 'abc', '-912') ON CONFLICT (id) DO UPDATE SET id = name;
+        """)
+    #expect(try db.execute(sql: "UPDATE node SET name = 'renamed'").changes == 1)
+    #expect(try db.fetchAll(sql: "SELECT name, up FROM node").map(\.values) == [["renamed", "-912"]])
+    // Changing the key column itself is checked.
+    let error = try #require(throws: TandemError.self) { try db.execute(sql: "UPDATE node SET up = 'nowhere'") }
+    #expect(error.kind == .constraintViolation)
+  }
+}

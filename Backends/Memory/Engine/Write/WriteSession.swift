@@ -183,9 +183,6 @@ final class WriteSession {
     let rowidChanged = newRowid != rowid
     let isModified = { (column: Int) in changed.contains(column) || (rowidChanged && column == definition.rowidColumn) }
     let selfKey = NameKey(definition.name)
-    let childKeys = definition.foreignKeys.filter {
-      NameKey($0.parentTable) == selfKey || isModified($0.column)
-    }
     let incoming = catalog.incomingForeignKeys(of: table).filter { reference in
       guard let key = catalog.parentKey(of: reference.key, in: table) else { return false }
       switch key {
@@ -193,6 +190,11 @@ final class WriteSession {
       case .unique(_, let column): return isModified(column)
       }
     }
+    // SQLite processes foreign keys only when the UPDATE changes a child or parent key column
+    // (`sqlite3FkRequired`); then it checks every key of a table that is its own parent.
+    let required = !incoming.isEmpty || definition.foreignKeys.contains { isModified($0.column) }
+    let childKeys =
+      required ? definition.foreignKeys.filter { NameKey($0.parentTable) == selfKey || isModified($0.column) } : []
     if childKeys.isEmpty && incoming.isEmpty {
       if rowidChanged {
         storeDelete(table, rowid)
