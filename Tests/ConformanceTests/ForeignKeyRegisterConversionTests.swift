@@ -56,4 +56,23 @@ import Testing
       """)
     #expect(try db.fetchAll(sql: "SELECT n, up, typeof(up) FROM v ORDER BY n").map(\.values) == [["13", "12", "text"], ["14", nil, "null"]])
   }
+
+  /// Fuzzer seed 0x5EED1007 case 1276: the new key is converted too, by the scan that resolves
+  /// the orphans the old key's scan counted. `SET g = g` then leaves old and new key equal (12
+  /// and 12), so no ON UPDATE action runs; a changed key still runs it.
+  @Test(arguments: BackendKind.allCases)
+  func anUnchangedKeyConvertedOnBothSidesRunsNoAction(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: """
+      CREATE TABLE child (g TEXT PRIMARY KEY NOT NULL);
+      CREATE TABLE kids (ref INTEGER DEFAULT 99 REFERENCES child (g) ON UPDATE SET DEFAULT, x TEXT);
+      CREATE INDEX kids_on_ref ON kids (ref);
+      INSERT INTO child VALUES ('12'), ('99');
+      INSERT INTO kids VALUES ('12', 'a');
+      UPDATE child SET g = g WHERE g = '12';
+      """)
+    #expect(try db.fetchAll(sql: "SELECT ref FROM kids").map(\.values) == [[12]])
+    try db.execute(sql: "UPDATE child SET g = '13' WHERE g = '12'")
+    #expect(try db.fetchAll(sql: "SELECT ref FROM kids").map(\.values) == [[99]])
+  }
 }

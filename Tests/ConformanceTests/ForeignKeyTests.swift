@@ -120,4 +120,20 @@ extension ForeignKeyTests {
     let error = try #require(throws: TandemError.self) { try db.execute(sql: "UPDATE node SET up = 'nowhere'") }
     #expect(error.kind == .constraintViolation)
   }
+
+  /// Fuzzer seed 0x5EED1007 case 1276: an ON UPDATE action's UPDATE of the child table reads the
+  /// old row of every key referencing that table, so a key without a unique parent column there
+  /// is a `foreign key mismatch` before anything runs, even over empty tables.
+  @Test(arguments: BackendKind.allCases)
+  func anActionsUpdateLocatesEveryKeyReferencingItsTable(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(
+      sql: """
+        CREATE TABLE child(g TEXT PRIMARY KEY NOT NULL);
+        CREATE TABLE kids(ref INTEGER NOT NULL REFERENCES child(g) ON UPDATE SET DEFAULT, a INTEGER);
+        CREATE TABLE grandkids(ref INTEGER NOT NULL REFERENCES kids(a));
+        """)
+    let error = try #require(throws: TandemError.self) { try db.execute(sql: "UPDATE child SET g = g") }
+    #expect(error.summary == .sqlite(code: 1, message: #"foreign key mismatch - "grandkids" referencing "kids""#))
+  }
 }

@@ -37,15 +37,23 @@ enum ForeignKeyValidation {
     let modified = { (column: Int) in
       changed.contains(column) || (rowidChanged && column == definition.rowidColumn)
     }
-    try childKeys(table, definition.foreignKeys.filter { NameKey($0.parentTable) == selfKey || modified($0.column) }, catalog: catalog)
-    let touched = catalog.incomingForeignKeys(of: table).filter { reference in
+    let incoming = catalog.incomingForeignKeys(of: table)
+    let touched = incoming.filter { reference in
       let wanted = NameKey(reference.key.parentColumn)
       if let alias = definition.rowidColumn, NameKey(definition.columnNames[alias]) == wanted {
         return rowidChanged || modified(alias)
       }
       return definition.columnNames.indices.contains { NameKey(definition.columnNames[$0]) == wanted && modified($0) }
     }
-    try parentKeys(table, touched)
+    // Foreign keys matter only when a child or parent key column changes (`sqlite3FkRequired`).
+    guard !touched.isEmpty || definition.foreignKeys.contains(where: { modified($0.column) }) else { return }
+    try childKeys(table, definition.foreignKeys.filter { NameKey($0.parentTable) == selfKey || modified($0.column) }, catalog: catalog)
+    // SQLite then locates the parent key of every key referencing the table, changed or not, to
+    // know which old columns to read (`sqlite3FkOldmask`); of several mismatches, the last one
+    // reported is the error.
+    if let mismatched = incoming.last(where: { !Catalog.parentKeyExists($0.key, in: table) }) {
+      throw Catalog.mismatch(child: mismatched.child.name, parent: mismatched.key.parentTable)
+    }
     for reference in touched {
       try action(reference, .update, catalog: catalog, visited: &visited)
     }

@@ -221,13 +221,16 @@ final class WriteSession {
     if !childKeys.isEmpty {
       try childRowAdded(table, newRowid, values, keys: childKeys, skip: setNullKey)
     }
+    // The new row as SQLite's registers hold it once its key scans ran: the ON UPDATE actions
+    // compare it with the old one (and CASCADE writes it).
+    var newRegisters = values
     if !incoming.isEmpty {
       // With an unchanged rowid SQLite's table still holds the old row while it scans.
       let phantom = rowidChanged ? nil : (rowid: rowid, values: old)
-      try parentRowAdded(table, newRowid, values, incoming, phantom: phantom)
+      newRegisters = try parentRowAdded(table, newRowid, values, incoming, phantom: phantom)
     }
     storeInsert(table, newRowid, values)
-    try runActions(.update, table, rowid, registers, newRow: (newRowid, values), incoming, depth: depth)
+    try runActions(.update, table, rowid, registers, newRow: (newRowid, newRegisters), incoming, depth: depth)
   }
 
   // MARK: - Foreign key counters
@@ -272,11 +275,13 @@ final class WriteSession {
   }
 
   /// A parent key appeared: children that were counted as orphans now have a parent
-  /// (SQLite's fkScanChildren, −1 each; skipped while the counter is zero).
+  /// (SQLite's fkScanChildren, −1 each; skipped while the counter is zero). Returns the row as
+  /// SQLite's registers then hold it: an indexed child scan converts the key in place.
+  @discardableResult
   private func parentRowAdded(
     _ table: TableStorage, _ rowid: Int64, _ values: [SqliteValue], _ incoming: [IncomingForeignKey],
     phantom: (rowid: Int64, values: [SqliteValue])?
-  ) throws {
+  ) throws -> [SqliteValue] {
     // The new row's values as SQLite's registers hold them: a scan may convert one in place.
     var registers = values
     for reference in incoming {
@@ -292,6 +297,7 @@ final class WriteSession {
         registers[parentColumn] = Self.keyAfterIndexSeek(parentValue, reference, parent: table, column: parentColumn)
       }
     }
+    return registers
   }
 
   private func resolvedParent(_ foreignKey: ForeignKeyDefinition, child: TableStorage) throws -> ResolvedParent? {
