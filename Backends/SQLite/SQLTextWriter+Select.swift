@@ -124,12 +124,19 @@ extension SQLTextWriter {
   ///
   /// The OFFSET keeps SQLite from flattening the subquery; its columns keep their expressions'
   /// affinities and collations, so the outer query compares and groups as the plain one would.
+  /// They lose their NOT NULL: `x IS [NOT] NULL` of a column that is never NULL, which SQLite's
+  /// resolver answers up front in the plain query, is written as that answer.
   private mutating func writeOverOrderedRows(_ select: SelectStatement, references: [SQLExpression]) throws {
     var columns = references
     if columns.isEmpty, let first = select.sources.first { columns = [.qualifiedRowid(source: first.alias)] }
     func name(_ index: Int) -> String { "tandem_v\(index)" }
     func rewritten(_ expression: SQLExpression) -> SQLExpression {
       expression.mapped { node in
+        if case .isNull(let operand, let negated) = node, isNeverNull(operand, in: select) {
+          return .literal(.integer(negated ? 1 : 0))
+        }
+        return node
+      }.mapped { node in
         if let index = columns.firstIndex(of: node) { return .column(name(index)) }
         return node
       }
@@ -164,6 +171,30 @@ extension SQLTextWriter {
       return term
     }
     try writeOrderAndLimit(outer, isCompound: false)
+  }
+
+  /// Whether SQLite's resolver knows the reference is never NULL (`sqlite3ExprCanBeNull`): the
+  /// rowid or a NOT NULL column of a table source that is not the right side of a LEFT JOIN,
+  /// under any `+` or `-`.
+  private func isNeverNull(_ operand: SQLExpression, in select: SelectStatement) -> Bool {
+    let alias: String
+    var column: String?
+    switch operand {
+    case .unary(.plus, let inner), .unary(.negate, let inner): return isNeverNull(inner, in: select)
+    case .qualifiedRowid(let source): alias = source
+    case .qualifiedColumn(let source, let name):
+      alias = source
+      column = name
+    default: return false
+    }
+    let sources = select.sources
+    guard let position = sources.firstIndex(where: { $0.alias == alias }) else { return false }
+    if position > 0 && select.joins[position - 1].kind == .left { return false }
+    let table = SQLRenderer.asciiLowercased(sources[position].table)
+    if commonTableNames.last?.contains(table) == true { return false }
+    guard let traits = columnTraits[table] else { return false }
+    guard let column else { return true }
+    return traits[SQLRenderer.asciiLowercased(column)]?.isNotNull == true
   }
 
   /// Whether an ORDER BY term is a column or rowid of one of the select's sources, qualified by

@@ -657,7 +657,7 @@ public final class SQLiteBackend: DatabaseBackend {
     if let info = tables[table] { return info }
     trace?.isSuppressed = true
     defer { trace?.isSuppressed = false }
-    let rows = try run("SELECT \"name\", \"type\", \"pk\" FROM pragma_table_info(?)", [.text(table)])
+    let rows = try run("SELECT \"name\", \"type\", \"pk\", \"notnull\" FROM pragma_table_info(?)", [.text(table)])
     let columns = rows.compactMap { row -> String? in
       if case .text(let name)? = row.first { return name }
       return nil
@@ -669,7 +669,8 @@ public final class SQLiteBackend: DatabaseBackend {
       let declared = row[1].textValue ?? ""
       let type = Self.storageType(declared: declared)
       traits[name] = ColumnTraits(
-        type: type, isRowidAlias: keyCount == 1 && row[2] != .integer(0) && declared.uppercased() == "INTEGER")
+        type: type, isRowidAlias: keyCount == 1 && row[2] != .integer(0) && declared.uppercased() == "INTEGER",
+        isNotNull: row.count > 3 && row[3] != .integer(0))
     }
     let info = TableInfo(columns: columns, traits: traits, renderer: SQLRenderer(tableColumns: columns))
     // An unknown table is looked up again next time: it may be created in between.

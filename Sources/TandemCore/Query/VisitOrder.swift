@@ -18,10 +18,14 @@ public struct ColumnTraits: Sendable, Hashable {
   public var type: SqliteTypeName
   /// Whether the column is the table's rowid (`INTEGER PRIMARY KEY`).
   public var isRowidAlias: Bool
+  /// Whether the column never holds NULL (`NOT NULL`, or the rowid alias).
+  public var isNotNull: Bool
 
-  public init(type: SqliteTypeName, isRowidAlias: Bool) {
+  /// A column's traits.
+  public init(type: SqliteTypeName, isRowidAlias: Bool, isNotNull: Bool = false) {
     self.type = type.storage
     self.isRowidAlias = isRowidAlias
+    self.isNotNull = isNotNull || isRowidAlias
   }
 }
 
@@ -29,12 +33,15 @@ extension TableSchema {
   /// Each column's traits, by name.
   ///
   /// ```swift
-  /// Reminder.schema.columnTraits["id"]  // ColumnTraits(type: .integer, isRowidAlias: true)
+  /// Reminder.schema.columnTraits["id"]  // ColumnTraits(type: .integer, isRowidAlias: true, isNotNull: true)
   /// ```
   public var columnTraits: [String: ColumnTraits] {
     let rowid = rowidColumn?.name
     var traits: [String: ColumnTraits] = [:]
-    for column in columns { traits[column.name] = ColumnTraits(type: column.type, isRowidAlias: column.name == rowid) }
+    for column in columns {
+      traits[column.name] = ColumnTraits(
+        type: column.type, isRowidAlias: column.name == rowid, isNotNull: !column.type.isNullable)
+    }
     return traits
   }
 }

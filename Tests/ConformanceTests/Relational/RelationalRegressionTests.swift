@@ -1,3 +1,4 @@
+import Foundation
 import Tandem
 import Testing
 
@@ -99,5 +100,21 @@ extension RelationalRegressionTests {
         .map(\.values) == [[0, 1, 0, 1]])
     let left = try db.fetchAll(sql: "SELECT b.y IS NOT NULL, b.y IS NULL, a.x ISNULL FROM a LEFT JOIN b", rowOrder: .unordered)
     #expect(left.map(\.values) == [[0, 1, 0]])
+  }
+
+  /// Fuzzer seed 0x5EED1007 case 682: the same answer when the SQLite backend reads the join
+  /// through its ordered-rows subquery (an aggregate whose answer depends on the visiting
+  /// order), whose columns SQLite no longer knows to be NOT NULL: the renderer writes the
+  /// resolver's answer itself.
+  @Test(arguments: BackendKind.allCases)
+  func isNullOfANotNullColumnOverOrderedRows(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.create(TableSchema("a", columns: [.column("x", .integer)]))
+    try db.create(TableSchema("b", columns: [.column("y", .text)]))
+    let notNull = SQLExpression.isNull(.qualifiedColumn(source: "b", name: "y"), negated: true)
+    let select = SelectStatement(
+      table: "a", joins: [JoinClause(.inner, table: "b")],
+      columns: [.binary(.and, notNull, .binary(.greater, .literal(.blob(Data("abc".utf8))), .aggregate(.count, nil, distinct: false)))])
+    #expect(try db.execute(.select(select)).rows == [[1]])
   }
 }
