@@ -117,4 +117,31 @@ extension RelationalRegressionTests {
       columns: [.binary(.and, notNull, .binary(.greater, .literal(.blob(Data("abc".utf8))), .aggregate(.count, nil, distinct: false)))])
     #expect(try db.execute(.select(select)).rows == [[1]])
   }
+
+  /// Fuzzer seed 0x5EED1007 case 1477: a subquery whose sum() overflows, in a join's ON clause,
+  /// fails only if SQLite's plan reaches the loop that evaluates it (here it puts the empty table
+  /// outside, and answers). The memory engine, which cannot follow that plan, refuses.
+  @Test(arguments: BackendKind.allCases)
+  func anOverflowingSubqueryInAJoinConditionIsRefused(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.create(TableSchema("s", columns: [.column("v", .integer, primaryKey: true)]))
+    try db.create(TableSchema("m", columns: [.column("ref", .null(.integer)), .column("a", .integer)]))
+    _ = try db.insertRaw(into: "s", columns: ["v"], values: [.integer(.min)])
+    _ = try db.insertRaw(into: "s", columns: ["v"], values: [.integer(.min + 1)])
+    let overflowing = SelectStatement(table: "s", columns: [.aggregate(.sum, .qualifiedColumn(source: "s", name: "v"), distinct: false)])
+    let select = SelectStatement(
+      table: "s",
+      joins: [
+        JoinClause(.inner, table: "s", alias: "q", on: .subquery(overflowing)),
+        JoinClause(.inner, table: "m", on: .qualifiedColumn(source: "m", name: "ref")),
+      ],
+      columns: [.aggregate(.avg, .qualifiedColumn(source: "m", name: "a"), distinct: false)])
+    switch kind {
+    case .memory, .tandem:
+      let error = try #require(throws: TandemError.self) { try db.execute(.select(select)) }
+      #expect(error.kind == (kind == .memory ? .unsupported : .divergence))
+    case .sqliteFile, .sqliteInMemory:
+      #expect(try db.execute(.select(select)).rows == [[nil]])
+    }
+  }
 }

@@ -528,6 +528,27 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
   static func refuseFallible(_ statement: SelectStatement, scope: SourceScope, catalog: Catalog) throws {
     var check: AbsOverflowCheck? = AbsOverflowCheck(scope: scope, catalog: catalog, resultColumns: statement.columns)
     try refuseFallible(statement.expressions, check: &check)
+    // A join's conditions are evaluated at the loop SQLite's plan puts them in: whether a
+    // subquery there runs at all (an outer loop may find no row) depends on that plan, and a
+    // sum() inside it can fail with `integer overflow`.
+    guard !statement.joins.isEmpty else { return }
+    let conditions = statement.joins.compactMap(\.condition) + (statement.filter.map { [$0] } ?? [])
+    if conditions.flatMap(\.directSubqueries).contains(where: Self.hasSum) {
+      throw EngineError.unsupported(
+        "a subquery computing sum() in a join's ON or WHERE (whether it runs, and fails, depends on SQLite's plan)")
+    }
+  }
+
+  /// Whether a select, or a subquery inside it, computes `sum()` (which can overflow).
+  private static func hasSum(_ query: SelectStatement) -> Bool {
+    func holdsSum(_ expression: SQLExpression) -> Bool {
+      if case .aggregate(.sum, _, _, _) = expression { return true }
+      if expression.directSubqueries.contains(where: hasSum) { return true }
+      return expression.children.contains(where: holdsSum)
+    }
+    let members = [query] + query.compound.map(\.select)
+    return members.contains { $0.expressions.contains(where: holdsSum) }
+      || (query.with?.tables.contains { hasSum($0.select) } ?? false)
   }
 
   /// Refuses expressions (of one query level) that can fail, where the rows they are evaluated on
