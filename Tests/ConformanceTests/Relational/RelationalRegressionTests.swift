@@ -144,4 +144,38 @@ extension RelationalRegressionTests {
       #expect(try db.execute(.select(select)).rows == [[nil]])
     }
   }
+
+  /// A subquery in a grouped join's result columns reads the group's row (each list's own
+  /// count here). It is refused only where SQLite may convert the group's value in place: a
+  /// TEXT, BLOB or REAL column compared inside the subquery.
+  @Test(arguments: BackendKind.allCases)
+  func aSubqueryInAGroupedJoinReadsTheGroupsRow(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(
+      sql: """
+        CREATE TABLE list(id INTEGER PRIMARY KEY, name TEXT);
+        CREATE TABLE item(listID INTEGER, label TEXT);
+        CREATE INDEX item_label ON item(label);
+        INSERT INTO list VALUES (1, 'home'), (2, 'work');
+        INSERT INTO item VALUES (1, 'a'), (1, 'b'), (2, 'c');
+        """)
+    func column(_ source: String, _ name: String) -> SQLExpression { .qualifiedColumn(source: source, name: name) }
+    func select(_ groupColumn: String, comparedWith itemColumn: String) -> SelectStatement {
+      let count = SelectStatement(
+        table: "item", alias: "i", columns: [.aggregate(.count, nil, distinct: false)],
+        filter: .binary(.equal, column("i", itemColumn), column("list", groupColumn)))
+      return SelectStatement(
+        table: "list", joins: [JoinClause(.inner, table: "item", on: .binary(.equal, column("item", "listID"), column("list", "id")))],
+        columns: [column("list", groupColumn), .subquery(count)], groupBy: [column("list", "id")], orderBy: [OrderingTerm(column("list", "id"))])
+    }
+    #expect(try db.execute(.select(select("id", comparedWith: "listID"))).rows == [[1, 2], [2, 1]])
+    let byName = select("name", comparedWith: "label")
+    switch kind {
+    case .memory, .tandem:
+      let error = try #require(throws: TandemError.self) { _ = try db.execute(.select(byName)) }
+      #expect(error.kind == (kind == .memory ? .unsupported : .divergence))
+    case .sqliteFile, .sqliteInMemory:
+      #expect(try db.execute(.select(byName)).rows == [["home", 0], ["work", 0]])
+    }
+  }
 }

@@ -183,12 +183,10 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     compiler.compiledCorrelatedSubquery = false
     let compiledOrder = try statement.orderBy.map { try compiler.compile($0.expression) }
     outputsReadRowInSubquery = outputsReadRowInSubquery || compiler.compiledCorrelatedSubquery
-    if isAggregate && outputsReadRowInSubquery {
-      // A subquery reading a group's column may compare it with an index key: SQLite then
-      // converts the register holding the group's value in place, and the result column shows
-      // the converted value, depending on its plan.
+    if isAggregate && outputsReadRowInSubquery && Self.subqueriesMayRetypeGroupColumns(statement, scope: scope) {
       throw EngineError.unsupported(
-        "a subquery reading the row of an aggregate query in its result columns, HAVING or ORDER BY")
+        "a subquery comparing a group's TEXT, BLOB or REAL column in an aggregate query's result columns, HAVING "
+          + "or ORDER BY (SQLite may convert the group's value in place)")
     }
     compiler.aggregatePolicy = .groupBy
     try SelectPlan.checkOrdinals(statement.groupBy, clause: "GROUP", columns: statement.columns.count)
@@ -539,6 +537,49 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     }
   }
 
+  /// Whether a subquery in the result columns, HAVING or ORDER BY of an aggregate query compares
+  /// a column of the group's row in a way that may convert SQLite's register of it in place:
+  /// sought in an index (a declared or an automatic one) of a column with a numeric affinity,
+  /// the group's value takes that affinity ('12' becomes 12, 3.0 becomes 3), and the result
+  /// columns then show it, depending on SQLite's plan. A column of INTEGER or NUMERIC affinity
+  /// (or the rowid) holds no value such a conversion changes. Names the subquery's own tables
+  /// may take count as the group's too: the check errs toward refusing.
+  private static func subqueriesMayRetypeGroupColumns(_ statement: SelectStatement, scope: SourceScope) -> Bool {
+    func isConvertible(_ operand: SQLExpression) -> Bool {
+      let reference: SourceScope.Reference?
+      switch operand {
+      case .unary(.plus, let inner), .collate(let inner, _): return isConvertible(inner)
+      case .column(let name): reference = try? scope.resolve(column: name, source: nil, marking: false)
+      case .qualifiedColumn(let source, let name): reference = try? scope.resolve(column: name, source: source, marking: false)
+      default: return false
+      }
+      guard let reference, reference.depth == 0, !reference.isRowid else { return false }
+      return reference.affinity != .integer && reference.affinity != .numeric
+    }
+    func compares(_ expression: SQLExpression) -> Bool {
+      switch expression {
+      case .binary(let op, let lhs, let rhs)
+      where [.equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual, .is, .isNot].contains(op):
+        if isConvertible(lhs) || isConvertible(rhs) { return true }
+      case .inList(let operand, let list, _):
+        if isConvertible(operand) || list.contains(where: isConvertible) { return true }
+      case .inSubquery(let operand, _, _):
+        if isConvertible(operand) { return true }
+      case .between(let operand, let low, let high, _):
+        if [operand, low, high].contains(where: isConvertible) { return true }
+      default:
+        break
+      }
+      return expression.children.contains(where: compares) || expression.directSubqueries.contains(where: reads)
+    }
+    func reads(_ query: SelectStatement) -> Bool {
+      ([query] + query.compound.map(\.select)).contains { $0.expressions.contains(where: compares) }
+        || (query.with?.tables.contains { reads($0.select) } ?? false)
+    }
+    let outputs = statement.columns + (statement.having.map { [$0] } ?? []) + statement.orderBy.map(\.expression)
+    return outputs.contains { $0.directSubqueries.contains(where: reads) }
+  }
+
   /// Whether a select, or a subquery inside it, computes `sum()` (which can overflow).
   private static func hasSum(_ query: SelectStatement) -> Bool {
     func holdsSum(_ expression: SQLExpression) -> Bool {
@@ -591,7 +632,23 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
         }
       }
     }
+    // `x IS [NOT] NULL` of a column that is never NULL: SQLite's resolver replaces it by its
+    // answer, and drops the reference, before it decides which query an aggregate belongs to.
+    func isAnsweredUpFront(_ operand: SQLExpression, _ inner: [Level]) -> Bool {
+      let reference: SourceScope.Reference?
+      switch operand {
+      case .unary(.plus, let operand), .unary(.negate, let operand): return isAnsweredUpFront(operand, inner)
+      case .column(let name) where !isInner(name, source: nil, inner):
+        reference = try? scope.resolve(column: name, source: nil, marking: false)
+      case .qualifiedColumn(let source, let name) where !isInner(name, source: source, inner):
+        reference = try? scope.resolve(column: name, source: source, marking: false)
+      default:
+        return false
+      }
+      return reference.map(scope.cannotBeNull) ?? false
+    }
     func reads(_ expression: SQLExpression, _ inner: [Level], here: inout Bool, around: inout Bool) {
+      if case .isNull(let operand, _) = expression, isAnsweredUpFront(operand, inner) { return }
       func note(_ reference: () throws -> SourceScope.Reference) {
         guard let found = try? reference() else { return }
         if found.depth == 0 { here = true } else { around = true }
