@@ -136,4 +136,23 @@ extension ForeignKeyTests {
     let error = try #require(throws: TandemError.self) { try db.execute(sql: "UPDATE child SET g = g") }
     #expect(error.summary == .sqlite(code: 1, message: #"foreign key mismatch - "grandkids" referencing "kids""#))
   }
+
+  /// Fuzzer seed 0xC0FFEE27 case 3837: an UPDATE of a table that is its own parent deletes the
+  /// old row before it looks for children of the new key, so the old row's reference does not
+  /// resolve the violation its new reference makes: `SET k = up, up = 10` on (5, 5) fails.
+  @Test(arguments: BackendKind.allCases)
+  func anUpdatedRowsOldVersionIsNotAChildOfItsNewKey(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(
+      sql: """
+        CREATE TABLE o(k INTEGER PRIMARY KEY, up INTEGER REFERENCES o(k));
+        CREATE TABLE p(k TEXT PRIMARY KEY, up TEXT REFERENCES p(k) ON UPDATE CASCADE);
+        INSERT INTO o VALUES (5, 5); INSERT INTO p VALUES ('5', '5');
+        """)
+    for sql in ["UPDATE o SET k = up, up = 10", "UPDATE p SET k = up, up = '10'"] {
+      let error = try #require(throws: TandemError.self, "\(sql)") { try db.execute(sql: sql) }
+      #expect(error.kind == .constraintViolation)
+    }
+    #expect(try db.fetchAll(sql: "SELECT k, up FROM o").map(\.values) == [[5, 5]])
+  }
 }

@@ -85,7 +85,7 @@ final class WriteSession {
     if !table.definition.foreignKeys.isEmpty {
       try childRowAdded(table, rowid, values, keys: table.definition.foreignKeys, skip: omitting)
     }
-    if !incoming.isEmpty { try parentRowAdded(table, rowid, values, incoming, phantom: nil) }
+    if !incoming.isEmpty { try parentRowAdded(table, rowid, values, incoming) }
     storeInsert(table, rowid, values)
   }
 
@@ -104,7 +104,7 @@ final class WriteSession {
       guard let key = catalog.parentKey(of: reference.key, in: table) else { continue }
       let parentValue = Self.parentValue(key, rowid: rowid, values: registers)
       foreignKeyViolations += try children(
-        of: reference, parent: table, key: key, value: parentValue, excluding: rowid, phantom: nil
+        of: reference, parent: table, key: key, value: parentValue, excluding: rowid
       ).count
       if case .unique(_, let parentColumn) = key {
         registers[parentColumn] = Self.keyAfterIndexSeek(parentValue, reference, parent: table, column: parentColumn)
@@ -132,7 +132,7 @@ final class WriteSession {
       let newKey = newRow.map { Self.parentValue(key, rowid: $0.rowid, values: $0.values) }
       if let newKey, ValueOrder.compare(oldKey, newKey, collation: .binary) == 0 { continue }
       let matches = try children(
-        of: reference, parent: table, key: key, value: oldKey, excluding: nil, phantom: nil)
+        of: reference, parent: table, key: key, value: oldKey, excluding: nil)
       let child = reference.child
       let action = reference.key.action(change)
       switch action {
@@ -211,7 +211,7 @@ final class WriteSession {
       guard let key = catalog.parentKey(of: reference.key, in: table) else { continue }
       let parentValue = Self.parentValue(key, rowid: rowid, values: registers)
       foreignKeyViolations += try children(
-        of: reference, parent: table, key: key, value: parentValue, excluding: rowid, phantom: nil
+        of: reference, parent: table, key: key, value: parentValue, excluding: rowid
       ).count
       if case .unique(_, let parentColumn) = key {
         registers[parentColumn] = Self.keyAfterIndexSeek(parentValue, reference, parent: table, column: parentColumn)
@@ -225,9 +225,7 @@ final class WriteSession {
     // compare it with the old one (and CASCADE writes it).
     var newRegisters = values
     if !incoming.isEmpty {
-      // With an unchanged rowid SQLite's table still holds the old row while it scans.
-      let phantom = rowidChanged ? nil : (rowid: rowid, values: old)
-      newRegisters = try parentRowAdded(table, newRowid, values, incoming, phantom: phantom)
+      newRegisters = try parentRowAdded(table, newRowid, values, incoming)
     }
     storeInsert(table, newRowid, values)
     try runActions(.update, table, rowid, registers, newRow: (newRowid, newRegisters), incoming, depth: depth)
@@ -279,8 +277,7 @@ final class WriteSession {
   /// SQLite's registers then hold it: an indexed child scan converts the key in place.
   @discardableResult
   private func parentRowAdded(
-    _ table: TableStorage, _ rowid: Int64, _ values: [SqliteValue], _ incoming: [IncomingForeignKey],
-    phantom: (rowid: Int64, values: [SqliteValue])?
+    _ table: TableStorage, _ rowid: Int64, _ values: [SqliteValue], _ incoming: [IncomingForeignKey]
   ) throws -> [SqliteValue] {
     // The new row's values as SQLite's registers hold them: a scan may convert one in place.
     var registers = values
@@ -291,8 +288,7 @@ final class WriteSession {
       }
       let parentValue = Self.parentValue(key, rowid: rowid, values: registers)
       foreignKeyViolations -= try children(
-        of: reference, parent: table, key: key, value: parentValue, excluding: nil, phantom: phantom
-      ).count
+        of: reference, parent: table, key: key, value: parentValue, excluding: nil).count
       if case .unique(_, let parentColumn) = key {
         registers[parentColumn] = Self.keyAfterIndexSeek(parentValue, reference, parent: table, column: parentColumn)
       }
@@ -359,10 +355,10 @@ final class WriteSession {
 
   /// The rowids (ascending) of the child rows whose key equals a parent key value, compared as
   /// `parent.key = child.column` (Docs/SQLiteSemantics.md §3.3 affinities, BINARY). `excluding` skips the parent row
-  /// itself in a self-referencing table; `phantom` is an old row version still visible to SQLite.
+  /// itself in a self-referencing table. (An UPDATE has deleted its old row before it scans for
+  /// the new key: the old version is not among the children.)
   func children(
-    of reference: IncomingForeignKey, parent: TableStorage, key: ParentKey, value: SqliteValue, excluding: Int64?,
-    phantom: (rowid: Int64, values: [SqliteValue])?
+    of reference: IncomingForeignKey, parent: TableStorage, key: ParentKey, value: SqliteValue, excluding: Int64?
   ) throws -> [Int64] {
     if value.isNull { return [] }
     let child = reference.child
@@ -384,12 +380,6 @@ final class WriteSession {
       if sameTable, rowid == excluding { return true }
       if matches(isAlias ? .integer(rowid) : row[column]) { result.append(rowid) }
       return true
-    }
-    if let phantom, sameTable, phantom.rowid != excluding, !child.data.contains(phantom.rowid),
-      matches(isAlias ? .integer(phantom.rowid) : phantom.values[column])
-    {
-      result.append(phantom.rowid)
-      result.sort()
     }
     return result
   }
