@@ -178,4 +178,20 @@ extension RelationalRegressionTests {
       #expect(try db.execute(.select(byName)).rows == [["home", 0], ["work", 0]])
     }
   }
+
+  /// An aggregate that reads only the query around its subquery belongs to that query, so the
+  /// subquery is no aggregate query: its HAVING is SQLite's error, found right after its result
+  /// columns (fuzzer seed 0xC0FFEE27's HAVING mismatches).
+  @Test(arguments: BackendKind.allCases)
+  func havingInASubqueryWhoseAggregateBelongsAround(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.create(TableSchema("t", columns: [.column("a", .integer)]))
+    try db.create(TableSchema("u", columns: [.column("b", .integer)]))
+    let inner = SelectStatement(
+      table: "u", columns: [.aggregate(.count, .qualifiedColumn(source: "t", name: "a"), distinct: false)],
+      having: .literal(.integer(1)))
+    let select = SelectStatement(table: "t", columns: [.subquery(inner)])
+    let error = try #require(throws: TandemError.self) { try db.execute(.select(select)) }
+    #expect(error.summary == .sqlite(code: 1, message: "HAVING clause on a non-aggregate query"))
+  }
 }

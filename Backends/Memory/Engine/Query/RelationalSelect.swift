@@ -668,16 +668,31 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       }
       for child in expression.children { reads(child, inner, here: &here, around: &around) }
     }
-    func check(_ expression: SQLExpression) throws {
-      if case .aggregate(_, let argument?, _, let separator) = expression {
-        var here = false
-        var around = false
-        reads(argument, [], here: &here, around: &around)
-        if let separator { reads(separator, [], here: &here, around: &around) }
-        if around && !here {
-          throw EngineError.unsupported(
-            "an aggregate in a subquery that reads only the query around it (SQLite computes it in that query)")
+    func belongsAround(_ argument: SQLExpression, _ separator: SQLExpression?) -> Bool {
+      var here = false
+      var around = false
+      reads(argument, [], here: &here, around: &around)
+      if let separator { reads(separator, [], here: &here, around: &around) }
+      return around && !here
+    }
+    // A query whose result columns hold no aggregate of its own (and that has no GROUP BY) is no
+    // aggregate query: SQLite refuses its HAVING first, right after resolving those columns.
+    if statement.having != nil && statement.groupBy.isEmpty {
+      func holdsOwnAggregate(_ expression: SQLExpression) -> Bool {
+        if case .aggregate(_, let argument, _, let separator) = expression {
+          guard let argument else { return true }
+          if !belongsAround(argument, separator) { return true }
         }
+        return expression.children.contains(where: holdsOwnAggregate)
+      }
+      if !statement.columns.contains(where: holdsOwnAggregate) {
+        throw EngineError.sqlite(1, "HAVING clause on a non-aggregate query")
+      }
+    }
+    func check(_ expression: SQLExpression) throws {
+      if case .aggregate(_, let argument?, _, let separator) = expression, belongsAround(argument, separator) {
+        throw EngineError.unsupported(
+          "an aggregate in a subquery that reads only the query around it (SQLite computes it in that query)")
       }
       for child in expression.children { try check(child) }
     }
