@@ -155,4 +155,22 @@ extension ForeignKeyTests {
     }
     #expect(try db.fetchAll(sql: "SELECT k, up FROM o").map(\.values) == [[5, 5]])
   }
+
+  /// Fuzzer seed 0xC0FFEE27 case 6053: an INSERT OR REPLACE of one row into a table with no
+  /// unique key and no rowid supplied codes no REPLACE, so it writes one row and checks none of
+  /// the keys referencing the table (whose mismatch would otherwise be an error).
+  @Test(arguments: BackendKind.allCases)
+  func aReplaceThatCannotReplaceIsASingleRowInsert(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(
+      sql: """
+        CREATE TABLE parent(k REAL, b TEXT);
+        CREATE TABLE child(ref TEXT REFERENCES parent(k) ON DELETE RESTRICT);
+        """)
+    #expect(try db.execute(sql: "INSERT OR REPLACE INTO parent(b) VALUES ('x')").changes == 1)
+    let error = try #require(throws: TandemError.self) {
+      try db.execute(sql: "INSERT OR REPLACE INTO parent(b) VALUES ('y'), ('z')")
+    }
+    #expect(error.summary == .sqlite(code: 1, message: #"foreign key mismatch - "child" referencing "parent""#))
+  }
 }

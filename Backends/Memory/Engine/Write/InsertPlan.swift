@@ -135,7 +135,14 @@ final class InsertPlan: Sendable {
     upsertsOnRowid = assignments != nil && checks.contains { $0.target == .rowid && $0.resolution == .update }
     upsertParameterNames = parameterNames
     switch shape.conflict {
-    case .replace, .update: mayChangeOtherRows = catalog.hasForeignKeys(table)
+    case .replace:
+      // SQLite counts the statement as writing several rows only where it codes a REPLACE: for
+      // the rowid when the statement supplies it, for each unique index (`sqlite3MultiWrite`).
+      let suppliesRowid = targets.map { $0.contains(.rowid) } ?? (definition.rowidColumn != nil)
+      mayChangeOtherRows =
+        catalog.hasForeignKeys(table)
+        && checks.contains { $0.resolution == .replace && ($0.target != .rowid || suppliesRowid) }
+    case .update: mayChangeOtherRows = catalog.hasForeignKeys(table)
     default: mayChangeOtherRows = false
     }
     omittedParentCheck = Self.parentCheckSQLiteOmits(
