@@ -173,4 +173,29 @@ extension ForeignKeyTests {
     }
     #expect(error.summary == .sqlite(code: 1, message: #"foreign key mismatch - "child" referencing "parent""#))
   }
+
+  /// Fuzzer seed 0xC0FFEE27 case 6053, its second step: INSERT OR REPLACE over a parent row
+  /// whose child an ON DELETE RESTRICT protects. With equal affinities SQLite refuses it, as the
+  /// memory engine does; with a REAL parent and a TEXT child SQLite lets it through, which the
+  /// memory engine cannot tell, so it refuses the statement.
+  @Test(arguments: BackendKind.allCases)
+  func replacingARestrictedParent(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(
+      sql: """
+        CREATE TABLE p(k INTEGER UNIQUE); CREATE TABLE c(ref INTEGER REFERENCES p(k) ON DELETE RESTRICT);
+        CREATE TABLE rp(k REAL UNIQUE); CREATE TABLE rc(ref TEXT REFERENCES rp(k) ON DELETE RESTRICT);
+        INSERT INTO p VALUES (5); INSERT INTO c VALUES (5); INSERT INTO rp VALUES (5); INSERT INTO rc VALUES ('5');
+        """)
+    let restricted = try #require(throws: TandemError.self) { try db.execute(sql: "INSERT OR REPLACE INTO p(k) VALUES (5)") }
+    #expect(restricted.kind == .constraintViolation)
+    let mixed = "INSERT OR REPLACE INTO rp(k) VALUES ('5')"
+    switch kind {
+    case .memory, .tandem:
+      let error = try #require(throws: TandemError.self) { try db.execute(sql: mixed) }
+      #expect(error.kind == (kind == .memory ? .unsupported : .divergence))
+    case .sqliteFile, .sqliteInMemory:
+      #expect(try db.execute(sql: mixed).changes == 1)
+    }
+  }
 }
