@@ -461,9 +461,8 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     case .rowid(let probe):
       switch ComparisonOperands.operand(try probe(context), under: .numeric) {
       case .integer(let rowid): return [rowid]
-      case .real(let r):
-        guard r >= -9223372036854775808.0, r < 9223372036854775808.0, r == r.rounded(.towardZero) else { return [] }
-        return [Int64(r)]
+      // OP_SeekRowid: an exact integer, but neither extreme (-2⁶³ as a REAL finds no row).
+      case .real(let r): return TableScan.seekableRowid(.real(r)).map { [$0] } ?? []
       default: return []
       }
     case .index(let index, let probe, let affinity):

@@ -145,24 +145,6 @@ final class InsertPlan: Sendable {
     case .update: mayChangeOtherRows = catalog.hasForeignKeys(table)
     default: mayChangeOtherRows = false
     }
-    // A row REPLACE deletes may be the parent of children an ON DELETE RESTRICT protects. SQLite's
-    // answer then depends on the parent and child columns' affinities in a way this engine does
-    // not reproduce (with equal affinities it refuses the delete, as the engine does).
-    if case .replace = shape.conflict, mayChangeOtherRows {
-      for reference in catalog.incomingForeignKeys(of: table) where reference.key.onDelete == .restrict {
-        let childAffinity = reference.child.definition.affinities[reference.key.column]
-        let parentAffinity: Affinity? =
-          switch catalog.parentKey(of: reference.key, in: table) {
-          case .rowid: .integer
-          case .unique(_, let column): definition.affinities[column]
-          case nil: nil
-          }
-        if let parentAffinity, parentAffinity != childAffinity {
-          throw EngineError.unsupported(
-            "INSERT OR REPLACE of a parent whose ON DELETE RESTRICT child column has another affinity")
-        }
-      }
-    }
     omittedParentCheck = Self.parentCheckSQLiteOmits(
       checks: checks, suppliesRowid: targets.map { $0.contains(.rowid) } ?? (definition.rowidColumn != nil),
       upsert: assignments, table: table, catalog: catalog)

@@ -132,7 +132,7 @@ final class WriteSession {
       let newKey = newRow.map { Self.parentValue(key, rowid: $0.rowid, values: $0.values) }
       if let newKey, ValueOrder.compare(oldKey, newKey, collation: .binary) == 0 { continue }
       let matches = try children(
-        of: reference, parent: table, key: key, value: oldKey, excluding: nil)
+        of: reference, parent: table, key: key, value: oldKey, excluding: nil, forAction: true)
       let child = reference.child
       let action = reference.key.action(change)
       switch action {
@@ -357,8 +357,14 @@ final class WriteSession {
   /// `parent.key = child.column` (Docs/SQLiteSemantics.md §3.3 affinities, BINARY). `excluding` skips the parent row
   /// itself in a self-referencing table. (An UPDATE has deleted its old row before it scans for
   /// the new key: the old version is not among the children.)
+  ///
+  /// `forAction`: the rows an ON DELETE/ON UPDATE action's `WHERE old.key = child.column` finds.
+  /// There a unique parent key's value is compared under the child column's affinity alone (a
+  /// REAL key 5.0 is '5.0' to a TEXT child, which '5' is not), where the counting scans compare
+  /// under both columns' affinities; a rowid key compares as an integer either way.
   func children(
-    of reference: IncomingForeignKey, parent: TableStorage, key: ParentKey, value: SqliteValue, excluding: Int64?
+    of reference: IncomingForeignKey, parent: TableStorage, key: ParentKey, value: SqliteValue, excluding: Int64?,
+    forAction: Bool = false
   ) throws -> [Int64] {
     if value.isNull { return [] }
     let child = reference.child
@@ -367,7 +373,7 @@ final class WriteSession {
     let parentAffinity: Affinity =
       switch key {
       case .rowid: .integer
-      case .unique(_, let parentColumn): parent.definition.affinities[parentColumn]
+      case .unique(_, let parentColumn): forAction ? .none : parent.definition.affinities[parentColumn]
       }
     let sameTable = child === parent
     func matches(_ childValue: SqliteValue) -> Bool {
