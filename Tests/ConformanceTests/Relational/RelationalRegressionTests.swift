@@ -194,4 +194,25 @@ extension RelationalRegressionTests {
     let error = try #require(throws: TandemError.self) { try db.execute(.select(select)) }
     #expect(error.summary == .sqlite(code: 1, message: "HAVING clause on a non-aggregate query"))
   }
+
+  /// Fuzzer seed 0xC0FFEE28 case 4327: a join looks up its inner table through an index on
+  /// several columns, whose entries for one key follow the index's other columns; the loop still
+  /// visits them in rowid order, as SQLite's pinned scan does, so a group's bare column comes
+  /// from the same row.
+  @Test(arguments: BackendKind.allCases)
+  func aLookupThroughALongerIndexVisitsRowsInRowidOrder(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    var child = TableSchema("child", columns: [.column("k", .real), .column("b", .null(.text))])
+    child.indexes = [IndexSchema(columns: ["k", "b"])]
+    try db.create(child)
+    try db.create(TableSchema("m", columns: [.column("t", .integer), .column("v", .integer)]))
+    _ = try db.insertRaw(into: "child", columns: ["k", "b"], values: [1.0, "z"])
+    _ = try db.insertRaw(into: "child", columns: ["k", "b"], values: [1.0, "a"])
+    _ = try db.insertRaw(into: "m", columns: ["t", "v"], values: [1, 7])
+    let select = SelectStatement(
+      table: "m",
+      joins: [JoinClause(.inner, table: "child", on: .binary(.equal, .qualifiedColumn(source: "m", name: "t"), .qualifiedColumn(source: "child", name: "k")))],
+      columns: [.qualifiedColumn(source: "child", name: "b")], groupBy: [.qualifiedColumn(source: "m", name: "v")])
+    #expect(try db.execute(.select(select)).rows == [["z"]])
+  }
 }

@@ -424,9 +424,10 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       goOn = try visit(depth + 1, buffer: buffer, context, body)
       return goOn
     }
-    if case .index(let index, let probe, let affinity)? = loop.lookup {
+    if case .index(let index, let probe, let affinity)? = loop.lookup, data.indexes[index].keyFields == 1 {
       // Walked as the rows are visited, so a loop that stops early (EXISTS, LIMIT) reads no
-      // more of the index than it needs.
+      // more of the index than it needs. (A longer key's entries that agree on the first column
+      // are in the order of the rest of the key: `candidates` sorts them into rowid order.)
       var matches = try IndexMatches(index, probe, affinity: affinity, data: data, context)
       while let rowid = matches.next() {
         guard let position = data.rows.find(rowid: rowid) else { continue }
@@ -469,7 +470,8 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       var matches = try IndexMatches(index, probe, affinity: affinity, data: data, context)
       var rowids: [Int64] = []
       while let rowid = matches.next() { rowids.append(rowid) }
-      return rowids
+      // The loop visits a key's rows in rowid order, as a scan of the table would.
+      return rowids.sorted()
     case .hash(let column, let probe, let affinity, let collation, let cache):
       let value = try probe(context)
       if value.isNull { return [] }
@@ -490,8 +492,8 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     }
   }
 
-  /// The rowids of the index entries whose first column equals a probe, in ascending order,
-  /// read one at a time as they are asked for.
+  /// The rowids of the index entries whose first column equals a probe, in index order (rowid
+  /// order for a one-column index), read one at a time as they are asked for.
   private struct IndexMatches {
     let tree: RecordTree
     var key: SqliteValue
