@@ -215,4 +215,27 @@ extension RelationalRegressionTests {
       columns: [.qualifiedColumn(source: "child", name: "b")], groupBy: [.qualifiedColumn(source: "m", name: "v")])
     #expect(try db.execute(.select(select)).rows == [["z"]])
   }
+
+  /// Fuzzer seed 0xC0FFEE28 case 11340: `column IN (SELECT …)` outside the aggregates of an
+  /// aggregate join without GROUP BY converts SQLite's register of the column in place (TEXT '2'
+  /// compared with a REAL column shows as 2), as with GROUP BY: the memory engine refuses both.
+  @Test(arguments: BackendKind.allCases)
+  func inOnABareColumnOfAnAggregateJoinIsRefused(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.create(TableSchema("o", columns: [.column("ref", .null(.text)), .column("up", .null(.text))]))
+    try db.create(TableSchema("t", columns: [.column("x", .null(.real))]))
+    _ = try db.insertRaw(into: "o", columns: ["ref"], values: ["2"])
+    let reals = SelectStatement(table: "t", columns: [.qualifiedColumn(source: "t", name: "x")])
+    let ref = SQLExpression.qualifiedColumn(source: "o", name: "ref")
+    let select = SelectStatement(
+      table: "o", joins: [JoinClause(.inner, table: "o", alias: "w")],
+      columns: [.binary(.add, .inSubquery(ref, reals, negated: false), .aggregate(.count, nil, distinct: false)), ref])
+    switch kind {
+    case .memory, .tandem:
+      let error = try #require(throws: TandemError.self) { try db.execute(.select(select)) }
+      #expect(error.kind == (kind == .memory ? .unsupported : .divergence))
+    case .sqliteFile, .sqliteInMemory:
+      #expect(try db.execute(.select(select)).rows == [[1, 2]])
+    }
+  }
 }

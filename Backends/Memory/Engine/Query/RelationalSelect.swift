@@ -209,14 +209,13 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     if isAggregate {
       var part = SelectPlan.aggregatePart(statement, compiler: compiler, compiledGroups: compiledGroups, having: having)
       // The group's column is read again after the IN converted it, in the same row or by the
-      // sorter: whether it shows depends on SQLite's code.
-      if !statement.groupBy.isEmpty {
-        let outputs = statement.columns + statement.orderBy.map(\.expression) + (statement.having.map { [$0] } ?? [])
-        if outputs.contains(where: Self.mayRetypeGroupValue) {
-          throw EngineError.unsupported(
-            "IN on a column outside aggregates, in a grouped join or subquery (SQLite may "
-              + "convert the group's value in place)")
-        }
+      // sorter (with or without GROUP BY: one group is a group): whether it shows depends on
+      // SQLite's code.
+      let outputs = statement.columns + statement.orderBy.map(\.expression) + (statement.having.map { [$0] } ?? [])
+      if outputs.contains(where: Self.mayRetypeGroupValue) {
+        throw EngineError.unsupported(
+          "IN on a column outside aggregates, in an aggregate join or subquery (SQLite may "
+            + "convert the group's value in place)")
       }
       part.checksOrderFreedom = !pinned
       aggregate = part
