@@ -238,4 +238,20 @@ extension RelationalRegressionTests {
       #expect(try db.execute(.select(select)).rows == [[1, 2]])
     }
   }
+
+  /// Fuzzer seed 0xC0FFEE29 case 13949: SQLite resolves ORDER BY terms in order, so a name error
+  /// in the first term comes before the second term's ordinal 0 (an AND folded to 0) is out of
+  /// range.
+  @Test(arguments: BackendKind.allCases)
+  func orderByTermsAreResolvedInOrder(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.create(TableSchema("t", columns: [.column("a", .integer)]))
+    try db.create(TableSchema("u", columns: [.column("b", .integer)]))
+    let ambiguous = SelectStatement(table: "u", joins: [JoinClause(.cross, table: "u", alias: "v")], columns: [.column("b")])
+    let folded = SQLExpression.binary(.and, .column("a"), .inList(.column("a"), [], negated: false))
+    let select = SelectStatement(
+      table: "t", columns: [.literal(1)], orderBy: [OrderingTerm(.subquery(ambiguous)), OrderingTerm(folded)])
+    let error = try #require(throws: TandemError.self) { try db.execute(.select(select)) }
+    #expect(error.summary == .sqlite(code: 1, message: "ambiguous column name: b"))
+  }
 }

@@ -179,9 +179,9 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     // ORDER BY and GROUP BY may not name the levels around this one (`resolveSelectStep`).
     scope.hidesOuter = true
     compiler.aggregatePolicy = isAggregate ? .collect : .deferredMisuse
-    try SelectPlan.checkOrdinals(statement.orderBy.map(\.expression), clause: "ORDER", columns: statement.columns.count)
     compiler.compiledCorrelatedSubquery = false
-    let compiledOrder = try statement.orderBy.map { try compiler.compile($0.expression) }
+    let compiledOrder = try SelectPlan.compileTerms(
+      statement.orderBy.map(\.expression), clause: "ORDER", columns: statement.columns.count, compiler: compiler)
     outputsReadRowInSubquery = outputsReadRowInSubquery || compiler.compiledCorrelatedSubquery
     if isAggregate && outputsReadRowInSubquery && Self.subqueriesMayRetypeGroupColumns(statement, scope: scope) {
       throw EngineError.unsupported(
@@ -189,8 +189,8 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
           + "or ORDER BY (SQLite may convert the group's value in place)")
     }
     compiler.aggregatePolicy = .groupBy
-    try SelectPlan.checkOrdinals(statement.groupBy, clause: "GROUP", columns: statement.columns.count)
-    let compiledGroups = try statement.groupBy.map(compiler.compile)
+    let compiledGroups = try SelectPlan.compileTerms(
+      statement.groupBy, clause: "GROUP", columns: statement.columns.count, compiler: compiler)
     scope.hidesOuter = false
     if let error = compiler.deferredError { throw error }
 

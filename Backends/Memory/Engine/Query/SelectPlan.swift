@@ -119,11 +119,11 @@ final class SelectPlan: Sendable {
       filter: whereClause, table: definition, request: request, compiler: compiler, rowWidth: rowWidth)
     compiler.readsFixedColumns = false
     compiler.aggregatePolicy = isAggregate ? .collect : .deferredMisuse
-    try Self.checkOrdinals(statement.orderBy.map(\.expression), clause: "ORDER", columns: statement.columns.count)
-    let compiledOrder = try statement.orderBy.map { try compiler.compile($0.expression) }
+    let compiledOrder = try Self.compileTerms(
+      statement.orderBy.map(\.expression), clause: "ORDER", columns: statement.columns.count, compiler: compiler)
     compiler.aggregatePolicy = .groupBy
-    try Self.checkOrdinals(statement.groupBy, clause: "GROUP", columns: statement.columns.count)
-    let compiledGroups = try statement.groupBy.map(compiler.compile)
+    let compiledGroups = try Self.compileTerms(
+      statement.groupBy, clause: "GROUP", columns: statement.columns.count, compiler: compiler)
     if let error = compiler.deferredError { throw error }
 
     parameterNames = compiler.parameterNames
@@ -228,12 +228,24 @@ final class SelectPlan: Sendable {
     !aggregateCalls(in: [expression]).isEmpty
   }
 
-  /// An ORDER BY or GROUP BY term that SQLite's parser folded to the integer 0 reads as the
-  /// column ordinal 0, which is out of range.
-  static func checkOrdinals(_ terms: [SQLExpression], clause: String, columns: Int) throws {
-    for (index, term) in terms.enumerated() where ExpressionCompiler.isFoldedInteger(ExpressionCompiler.withoutCollate(term)) {
+  /// The ORDER BY or GROUP BY terms compiled one by one, each checked as an ordinal first: SQLite
+  /// resolves the terms in order (`resolveOrderGroupBy`), so an error in an earlier term's
+  /// expression comes before a later term that is out of range.
+  static func compileTerms(
+    _ terms: [SQLExpression], clause: String, columns: Int, compiler: ExpressionCompiler
+  ) throws -> [CompiledExpression] {
+    try terms.enumerated().map { index, term in
+      try checkOrdinal(term, position: index, clause: clause, columns: columns)
+      return try compiler.compile(term)
+    }
+  }
+
+  /// A term that SQLite's parser folded to the integer 0 reads as the column ordinal 0, which is
+  /// out of range.
+  private static func checkOrdinal(_ term: SQLExpression, position: Int, clause: String, columns: Int) throws {
+    if ExpressionCompiler.isFoldedInteger(ExpressionCompiler.withoutCollate(term)) {
       throw EngineError.sqlite(
-        1, "\(ordinal(index + 1)) \(clause) BY term out of range - should be between 1 and \(columns)")
+        1, "\(ordinal(position + 1)) \(clause) BY term out of range - should be between 1 and \(columns)")
     }
   }
 
