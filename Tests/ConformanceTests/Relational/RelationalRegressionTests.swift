@@ -254,4 +254,25 @@ extension RelationalRegressionTests {
     let error = try #require(throws: TandemError.self) { try db.execute(.select(select)) }
     #expect(error.summary == .sqlite(code: 1, message: "ambiguous column name: b"))
   }
+
+  /// Fuzzer seed 0xC0FFEE29 case 33977: SQLite moves a HAVING term that reads only GROUP BY
+  /// terms (here the constant NULL) into WHERE, in a query with a subquery too, so no group
+  /// forms and the sum() that would overflow is never finalized.
+  @Test(arguments: BackendKind.allCases)
+  func havingThatReadsOnlyGroupTermsFiltersRowsFirst(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.create(TableSchema("t", columns: [.column("g", .null(.integer)), .column("n", .integer)]))
+    try db.create(TableSchema("u", columns: [.column("x", .null(.blob))]))
+    _ = try db.insertRaw(into: "t", columns: ["n"], values: [.integer(.max)])
+    _ = try db.insertRaw(into: "t", columns: ["n"], values: [1])
+    let group = SQLExpression.qualifiedColumn(source: "t", name: "g")
+    let select = SelectStatement(
+      table: "t",
+      columns: [
+        .aggregate(.sum, .qualifiedColumn(source: "t", name: "n"), distinct: false),
+        .subquery(SelectStatement(table: "u", columns: [.qualifiedColumn(source: "u", name: "x")])),
+      ],
+      groupBy: [group], having: .binary(.or, .literal(.null), .binary(.greater, group, .literal(5))))
+    #expect(try db.execute(.select(select)).rows.isEmpty)
+  }
 }

@@ -135,9 +135,31 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     // Whether this level aggregates at all is known once its result columns are resolved.
     if outer != nil { try Self.refuseOuterAggregates(statement, scope: scope, catalog: catalog) }
     var having: ConditionEvaluator?
+    // The statement the loops run: SQLite moves HAVING terms that read only GROUP BY terms into
+    // WHERE (`havingToWhere`), so they filter rows before any group forms.
+    var planned = statement
     if let clause = statement.having {
       guard isAggregate else { throw EngineError.sqlite(1, "HAVING clause on a non-aggregate query") }
       having = try compiler.condition(clause).test
+      if !statement.groupBy.isEmpty, !statement.groupBy.contains(where: \.containsSubquery) {
+        let probe = ExpressionCompiler(table: nil, parameterNames: compiler.parameterNames)
+        probe.scope = scope
+        probe.catalog = catalog
+        probe.commonTables = commonTables
+        // A GROUP BY term that does not compile fails the statement later, in SQLite's order.
+        let compiled = statement.groupBy.map { try? probe.compile($0) }
+        let (kept, moved) =
+          compiled.contains(where: { $0 == nil })
+          ? (clause, [])
+          : try SelectPlan.splitHaving(clause, groupBy: statement.groupBy, compiler: compiler) { term in
+            statement.groupBy.firstIndex(of: term).flatMap { compiled[$0]?.collation }
+          }
+        if !moved.isEmpty {
+          for term in moved { planned.filter = planned.filter.map { .binary(.and, $0, term) } ?? term }
+          planned.having = kept
+          having = try kept.map { try compiler.condition($0).test }
+        }
+      }
     }
     compiler.aggregatePolicy = .forbidden
     var outputsReadRowInSubquery = compiler.compiledCorrelatedSubquery
@@ -171,7 +193,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     checksDistinctRows = SQLTextMode.current != nil && !pinned
     orderIsFree = outer == nil && SQLTextMode.current?.rowOrderIsFree == true
       && statement.limit == nil && statement.offset == nil
-    let plan = try JoinPlanner(statement, scope: scope, storages: storages, compiler: compiler, pinned: pinned)
+    let plan = try JoinPlanner(planned, scope: scope, storages: storages, compiler: compiler, pinned: pinned)
     loops = plan.loops
     finalConditions = plan.finalConditions
     initialConditions = plan.initialConditions

@@ -98,7 +98,9 @@ final class SelectPlan: Sendable {
       having = try compiler.condition(clause).test
       if !statement.groupBy.isEmpty {
         // SQLite moves HAVING terms that only read GROUP BY terms into WHERE.
-        let (kept, moved) = try Self.splitHaving(clause, groupBy: statement.groupBy, compiler: compiler)
+        let (kept, moved) = try Self.splitHaving(clause, groupBy: statement.groupBy, compiler: compiler) { term in
+          try ExpressionCompiler(table: compiler.table).compile(term).collation
+        }
         for term in moved {
           whereClause = whereClause.map { Self.conjoined($0, term, compiler) } ?? term
         }
@@ -270,11 +272,13 @@ final class SelectPlan: Sendable {
   /// aggregates whose column references all sit inside a BINARY-collated GROUP BY term that
   /// `sqlite3ExprCompare` matches — see ``ExpressionCompiler/isComparable(_:)`` — and that are
   /// not always false).
-  private static func splitHaving(
-    _ having: SQLExpression, groupBy: [SQLExpression], compiler: ExpressionCompiler
+  /// `collation` gives a GROUP BY term's collation (`nil`: none).
+  static func splitHaving(
+    _ having: SQLExpression, groupBy: [SQLExpression], compiler: ExpressionCompiler,
+    collation: (SQLExpression) throws -> Collation?
   ) throws -> (kept: SQLExpression?, moved: [SQLExpression]) {
     let binaryGroups = try groupBy.filter { term in
-      let collation = try ExpressionCompiler(table: compiler.table).compile(term).collation
+      let collation = try collation(term)
       return collation == nil || collation == .binary
     }.compactMap { compiler.comparisonKey(ExpressionCompiler.withoutCollate($0)) }
     func readsOnlyGroups(_ expression: SQLExpression) -> Bool {
