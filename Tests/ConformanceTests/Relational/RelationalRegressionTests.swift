@@ -275,4 +275,26 @@ extension RelationalRegressionTests {
       groupBy: [group], having: .binary(.or, .literal(.null), .binary(.greater, group, .literal(5))))
     #expect(try db.execute(.select(select)).rows.isEmpty)
   }
+
+  /// Fuzzer seed 0xC0FFEE29 case 48938: `x IN ()` is folded away by SQLite's parser with the
+  /// references inside it, so an aggregate whose argument then reads only the query around its
+  /// subquery belongs to that query — which the memory engine refuses rather than answering as
+  /// if the aggregate were the subquery's.
+  @Test(arguments: BackendKind.allCases)
+  func anAggregateReadingAroundOnlyOutsideAFoldedInIsTheOuterQuerys(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.create(TableSchema("d", columns: [.column("y", .null(.text))]))
+    try db.create(TableSchema("u", columns: [.column("y", .null(.text))]))
+    let folded = SQLExpression.inList(.qualifiedColumn(source: "u", name: "y"), [], negated: false)
+    let argument = SQLExpression.binary(.add, folded, .qualifiedRowid(source: "a"))
+    let inner = SelectStatement(table: "u", columns: [.aggregate(.min, argument, distinct: false)])
+    let select = SelectStatement(table: "d", joins: [JoinClause(.cross, table: "u", alias: "a")], columns: [.subquery(inner)])
+    switch kind {
+    case .memory, .tandem:
+      let error = try #require(throws: TandemError.self) { try db.execute(.select(select)) }
+      #expect(error.kind == (kind == .memory ? .unsupported : .divergence))
+    case .sqliteFile, .sqliteInMemory:
+      #expect(try db.execute(.select(select)).rows == [[nil]])
+    }
+  }
 }

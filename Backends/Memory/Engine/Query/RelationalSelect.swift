@@ -671,6 +671,9 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     }
     func reads(_ expression: SQLExpression, _ inner: [Level], here: inout Bool, around: inout Bool) {
       if case .isNull(let operand, _) = expression, isAnsweredUpFront(operand, inner) { return }
+      // Parts SQLite's parser folds away (`x IN ()`, an AND with a false operand) read nothing.
+      if ExpressionCompiler.foldsToZero(expression) { return }
+      if case .inList(_, let list, _) = expression, list.isEmpty { return }
       func note(_ reference: () throws -> SourceScope.Reference) {
         guard let found = try? reference() else { return }
         if found.depth == 0 { here = true } else { around = true }
