@@ -325,3 +325,20 @@ extension RawSQLTests {
     #expect(hidden.summary == .sqlite(code: 1, message: "no such column: t.id"))
   }
 }
+
+extension RawSQLTests {
+  /// Fuzzer seed 0xC0FFEE29 case 41177: in an UPDATE's subquery, a source named like the
+  /// updated table (`child AS T` inside `UPDATE t`) hides it only for its own columns; `t.y`
+  /// still reads the updated row, whose column must be decoded for the WHERE.
+  @Test(arguments: BackendKind.allCases)
+  func anInnerSourceNamedLikeTheUpdatedTableHidesOnlyItsOwnColumns(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: """
+      CREATE TABLE child(x BLOB); CREATE TABLE t(ref INTEGER, c1 REAL, y INTEGER, e BLOB);
+      INSERT INTO child VALUES ('a '); INSERT INTO t(c1, y) VALUES (1.5, 'b');
+      """)
+    let changed = try db.execute(sql: "UPDATE t SET e = 1 WHERE (SELECT count(*) FROM child AS T WHERE t.y > T.x) = 0")
+    #expect(changed.changes == 0)
+    #expect(try db.execute(sql: "UPDATE t SET e = 2 WHERE (SELECT count(*) FROM child AS T WHERE t.y > T.x) = 1").changes == 1)
+  }
+}

@@ -455,8 +455,8 @@ final class SelectPlan: Sendable {
 
 /// The columns an expression reads, by position (the rowid and its alias are not columns):
 /// by name, qualified by the table's name, and from inside subqueries (correlated references;
-/// an unqualified name there counts even when an inner table has it too, a superset that only
-/// decodes more).
+/// a name there counts even when an inner table has it too or is named like the table — SQLite
+/// looks further out for the columns that inner table lacks — a superset that only decodes more).
 ///
 /// Parts SQLite's parser drops before names are resolved (`x IN ()`, an AND with an operand that
 /// is always false) read nothing.
@@ -472,12 +472,9 @@ enum ColumnUsage {
       case .qualifiedColumn(let source, let name) where NameKey(source) == NameKey(table.name):
         if let index = table.columnIndex(name), index != table.rowidColumn { result.insert(index) }
       case .subquery(let query), .exists(let query, _), .inSubquery(_, let query, _):
-        // A source of the subquery named like the table hides it there.
-        if !query.sources.contains(where: { NameKey($0.alias) == NameKey(table.name) }) {
-          query.expressions.forEach(walk)
-        } else {
-          query.expressions.forEach(walkUnqualified)
-        }
+        // A source of the subquery named like the table hides it only for the columns that
+        // source has (SQLite looks further out for the others): count them all.
+        query.expressions.forEach(walk)
       default: break
       }
       // SQLite's parser replaces `x IN ()`, and an AND with such an operand, by a constant,
@@ -485,13 +482,6 @@ enum ColumnUsage {
       if case .inList(_, let list, _) = expression, list.isEmpty { return }
       if ExpressionCompiler.foldsToZero(expression) { return }
       expression.children.forEach(walk)
-    }
-    func walkUnqualified(_ expression: SQLExpression) {
-      if case .column(let name) = expression, let index = table.columnIndex(name), index != table.rowidColumn {
-        result.insert(index)
-      }
-      for query in expression.directSubqueries { query.expressions.forEach(walkUnqualified) }
-      expression.children.forEach(walkUnqualified)
     }
     expressions.forEach(walk)
     return result
