@@ -48,3 +48,25 @@ enum TemporaryDatabaseFiles {
     directory.appendingPathComponent("\(UUID().uuidString).sqlite").path
   }
 }
+
+extension BackendKind {
+  /// The answer SQLite gives a statement the memory engine refuses (one whose answer only
+  /// SQLite's plan decides): `body`'s result on the SQLite engines; on `.memory` the refusal
+  /// (`.unsupported`) is expected, on `.tandem` the divergence it makes, and the answer is `nil`.
+  ///
+  /// ```swift
+  /// let rows = try kind.answerUnlessMemoryRefuses { try db.fetchAll(sql: "SELECT total(x) FROM a, b") }
+  /// ```
+  func answerUnlessMemoryRefuses<Answer>(
+    sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Answer
+  ) throws -> Answer? {
+    switch self {
+    case .memory, .tandem:
+      let error = try #require(throws: TandemError.self, sourceLocation: sourceLocation) { _ = try body() }
+      #expect(error.kind == (self == .memory ? .unsupported : .divergence), sourceLocation: sourceLocation)
+      return nil
+    case .sqliteFile, .sqliteInMemory:
+      return try body()
+    }
+  }
+}
