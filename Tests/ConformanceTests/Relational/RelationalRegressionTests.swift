@@ -281,4 +281,57 @@ extension RelationalRegressionTests {
       #expect(rows == [[nil]])
     }
   }
+
+  /// Fuzzer seed 0xC0FFEE29 case 24469: SQLite counts an EXISTS subquery's rows without its
+  /// DISTINCT and ORDER BY (it deletes both once names are resolved), so two rows holding the
+  /// same NULL are two rows, and `OFFSET 1` still leaves one. The same goes down a UNION ALL.
+  @Test(arguments: BackendKind.allCases)
+  func existsCountsRowsWithoutDistinctOrOrder(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.create(TableSchema("s", columns: [.column("id", .null(.integer))]))
+    try db.create(TableSchema("v", columns: [.column("e", .null(.real))]))
+    _ = try db.insertRaw(into: "s", columns: ["id"], values: [603])
+    _ = try db.insertRaw(into: "v", columns: ["e"], values: [nil])
+    _ = try db.insertRaw(into: "v", columns: ["e"], values: [nil])
+    let e = SQLExpression.qualifiedColumn(source: "v", name: "e")
+    var distinct = SelectStatement(table: "v", columns: [e], distinct: true)
+    distinct.orderBy = [OrderingTerm(e)]
+    distinct.limit = .literal(-1)
+    distinct.offset = .literal(1)
+    let exists = SelectStatement(table: "s", columns: [.exists(distinct, negated: false)])
+    #expect(try db.execute(.select(exists)).rows == [[1]])
+
+    // A scalar subquery keeps its DISTINCT: one distinct row, none after OFFSET 1.
+    let scalar = SelectStatement(
+      table: "s", columns: [.exists(distinct, negated: false), .subquery(distinct)])
+    #expect(try db.execute(.select(scalar)).rows == [[1, nil]])
+
+    var none = SelectStatement(table: "v", columns: [e], distinct: true, filter: .literal(0))
+    none.compound = [CompoundTerm(.unionAll, SelectStatement(table: "v", columns: [e], distinct: true))]
+    none.limit = .literal(1)
+    none.offset = .literal(1)
+    #expect(try db.execute(.select(SelectStatement(table: "s", columns: [.exists(none, negated: false)]))).rows == [[1]])
+    // Under UNION the members are combined distinct first: one row, none after OFFSET 1.
+    none.compound[0].operator = .union
+    #expect(try db.execute(.select(SelectStatement(table: "s", columns: [.exists(none, negated: false)]))).rows == [[0]])
+  }
+
+  /// An EXISTS subquery's deleted ORDER BY still has its names resolved (a bad name fails), but
+  /// an aggregate in it is never misused: SQLite deletes it before looking for aggregates.
+  @Test(arguments: BackendKind.allCases)
+  func existsResolvesItsOrderByButNeverRunsIt(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.create(TableSchema("v", columns: [.column("e", .null(.real))]))
+    _ = try db.insertRaw(into: "v", columns: ["e"], values: [1.5])
+    let e = SQLExpression.qualifiedColumn(source: "v", name: "e")
+    var inner = SelectStatement(table: "v", columns: [e])
+    inner.orderBy = [OrderingTerm(.aggregate(.max, e, distinct: false))]
+    let outer = SelectStatement(table: "v", columns: [.exists(inner, negated: false)])
+    #expect(try db.execute(.select(outer)).rows == [[1]])
+    inner.orderBy = [OrderingTerm(.qualifiedColumn(source: "v", name: "nosuch"))]
+    let error = try #require(throws: TandemError.self) {
+      try db.execute(.select(SelectStatement(table: "v", columns: [.exists(inner, negated: false)])))
+    }
+    #expect(error.summary == .sqlite(code: 1, message: "no such column: v.nosuch"))
+  }
 }

@@ -19,10 +19,10 @@ extension ExpressionCompiler {
       outer = nil
       prefix = .none
     }
-    func compileQuery(_ query: SelectStatement) throws -> any RowSource {
+    func compileQuery(_ query: SelectStatement, forExistence: Bool = false) throws -> any RowSource {
       let select = try RelationalQuery.compile(
         query, catalog: catalog, outer: outer, prefix: prefix, parameterNames: parameterNames,
-        commonTables: commonTables)
+        commonTables: commonTables, forExistence: forExistence)
       if select.isCorrelated { compiledCorrelatedSubquery = true }
       for name in select.parameterNames.dropFirst(parameterNames.count) { _ = parameterSlot(name) }
       return select
@@ -38,7 +38,7 @@ extension ExpressionCompiler {
         isConstant: false)
 
     case .exists(let query, let negated):
-      let select = try compileQuery(query)
+      let select = try compileQuery(query, forExistence: true)
       let answer = SubqueryAnswer(select)
       let (yes, no) = negated ? (ValueOperations.zero, ValueOperations.one) : (ValueOperations.one, ValueOperations.zero)
       return CompiledExpression(

@@ -135,6 +135,16 @@ final class ExpressionCompiler {
   /// An error to report once compilation has otherwise succeeded.
   private(set) var deferredError: TandemError?
 
+  /// Compiles with `body` only to resolve names: the errors it reports at once stand, but what it
+  /// would report later (``deferredError``) and whether it met a correlated subquery are dropped,
+  /// as for a clause SQLite deletes after resolving it (an `EXISTS` subquery's ORDER BY).
+  func resolvingOnly(_ body: () throws -> Void) throws {
+    let (error, correlated, policy) = (deferredError, compiledCorrelatedSubquery, aggregatePolicy)
+    defer { (deferredError, compiledCorrelatedSubquery, aggregatePolicy) = (error, correlated, policy) }
+    aggregatePolicy = .deferredMisuse
+    try body()
+  }
+
   /// The statement's parameter names, in slot order.
   private(set) var parameterNames: [String] = []
   private var parameterSlots: [String: Int] = [:]

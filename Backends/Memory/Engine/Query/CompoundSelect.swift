@@ -47,10 +47,15 @@ extension RowSource {
 }
 
 /// Compiles the query a statement or subquery reads: a compound select or a relational one.
+///
+/// `forExistence` compiles the subquery of `EXISTS`, whose rows SQLite only counts (its
+/// `SRT_Exists` destination): once its names are resolved, SQLite deletes its ORDER BY and its
+/// DISTINCT and never computes its result columns, so `EXISTS (SELECT DISTINCT x … OFFSET 1)`
+/// is true when two rows hold the same `x`.
 enum RelationalQuery {
   static func compile(
     _ statement: SelectStatement, catalog: Catalog, outer: SourceScope?, prefix: RelationalSelect.Prefix,
-    parameterNames: [String], commonTables: CommonTableScope?
+    parameterNames: [String], commonTables: CommonTableScope?, forExistence: Bool = false
   ) throws -> any RowSource {
     var statement = statement
     var names = parameterNames
@@ -62,10 +67,12 @@ enum RelationalQuery {
     }
     if statement.compound.isEmpty {
       return try RelationalSelect(
-        statement, catalog: catalog, outer: outer, prefix: prefix, parameterNames: names, commonTables: tables)
+        statement, catalog: catalog, outer: outer, prefix: prefix, parameterNames: names, commonTables: tables,
+        forExistence: forExistence)
     }
     return try CompoundSelect(
-      statement, catalog: catalog, outer: outer, prefix: prefix, parameterNames: names, commonTables: tables)
+      statement, catalog: catalog, outer: outer, prefix: prefix, parameterNames: names, commonTables: tables,
+      forExistence: forExistence)
   }
 }
 
@@ -89,10 +96,11 @@ final class CompoundSelect: RowSource, @unchecked Sendable {
 
   init(
     _ statement: SelectStatement, catalog: Catalog, outer: SourceScope?, prefix: RelationalSelect.Prefix,
-    parameterNames: [String], commonTables: CommonTableScope?
+    parameterNames: [String], commonTables: CommonTableScope?, forExistence: Bool = false
   ) throws {
     var names = parameterNames
     var members: [RelationalSelect] = []
+    let operators = statement.compound.map(\.operator)
     for (index, member) in ([statement] + statement.compound.map(\.select)).enumerated() {
       if index > 0, !member.compound.isEmpty || !member.orderBy.isEmpty || member.limit != nil
         || member.offset != nil
@@ -100,13 +108,16 @@ final class CompoundSelect: RowSource, @unchecked Sendable {
         throw TandemError.misuse(
           "a select inside a compound cannot have its own ORDER BY, LIMIT, OFFSET or compound")
       }
+      // `multiSelect` hands EXISTS's destination down a UNION ALL only: a member that UNION,
+      // INTERSECT or EXCEPT combines is coded into their temporary table, result columns and all.
+      let countsOnly = forExistence && operators[max(index - 1, 0)...].allSatisfy { $0 == .unionAll }
       let compiled = try RelationalSelect(
         member.compoundMember, catalog: catalog, outer: outer, prefix: prefix, parameterNames: names,
-        commonTables: commonTables)
+        commonTables: commonTables, forExistence: countsOnly)
       names = compiled.parameterNames
       members.append(compiled)
     }
-    operators = statement.compound.map(\.operator)
+    self.operators = operators
     let width = members[0].columnCount
     for (index, member) in members.enumerated().dropFirst() where member.columnCount != width {
       throw EngineError.sqlite(
@@ -134,7 +145,8 @@ final class CompoundSelect: RowSource, @unchecked Sendable {
       }
       order.append((position - 1, SortTerm(descending: term.descending, nulls: term.nulls, collation: collations[position - 1])))
     }
-    self.order = order
+    // EXISTS deletes the compound's ORDER BY once it is resolved.
+    self.order = forExistence ? [] : order
     let compiler = ExpressionCompiler(table: nil, parameterNames: names)
     compiler.hidesColumns = true
     window = try LimitClause(limit: statement.limit, offset: statement.offset, compiler: compiler)

@@ -59,6 +59,9 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
   private let projection: [ValueEvaluator]
   private let columnCollations: [Collation]
   private let distinct: Bool
+  /// Whether result rows are computed: EXISTS only counts them (`selectInnerLoop` codes no
+  /// result column for `SRT_Exists`).
+  private let evaluatesColumns: Bool
   private let orderKeys: [ValueEvaluator]
   private let orderTerms: [SortTerm]
   private let aggregate: SelectPlan.AggregatePart?
@@ -90,11 +93,21 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
   private let compiledAffinities: [Affinity]
 
   /// Compiles `statement` against `catalog`'s tables, inside the query level `outer` (whose row
-  /// reaches this one as `prefix`), continuing the parameter slots of `parameterNames`.
+  /// reaches this one as `prefix`), continuing the parameter slots of `parameterNames`;
+  /// `forExistence` compiles it for `EXISTS` (see ``RelationalQuery``).
   init(
     _ statement: SelectStatement, catalog: Catalog, outer: SourceScope?, prefix: Prefix, parameterNames: [String],
-    commonTables: CommonTableScope?
+    commonTables: CommonTableScope?, forExistence: Bool = false
   ) throws {
+    // EXISTS resolves the ORDER BY, then deletes it and DISTINCT (`sqlite3Select`'s
+    // IgnorableOrderby): the query runs as if they had never been written.
+    let deletedOrder = forExistence ? statement.orderBy : []
+    var statement = statement
+    if forExistence {
+      statement.orderBy = []
+      statement.distinct = false
+    }
+    evaluatesColumns = !forExistence
     guard statement.with == nil, statement.compound.isEmpty else {
       throw TandemError.misuse("a WITH clause or compound reached a single select")  // RelationalQuery splits them off
     }
@@ -184,7 +197,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       // Pinned only where SQLite's own order is the pinned one.
       let keepsPinnedOrder = SQLTextMode.visitsInPinnedOrder(statement, storages: storages)
       pinned = pinned && keepsPinnedOrder
-      if outer == nil, statement.orderBy.isEmpty, !isAggregate, storages.count > 1 || statement.distinct,
+      if outer == nil, !forExistence, statement.orderBy.isEmpty, !isAggregate, storages.count > 1 || statement.distinct,
         !(storages.count == 1 && keepsPinnedOrder)
       {
         try mode.checkOpenOrder(limited: statement.limit != nil || statement.offset != nil)
@@ -204,6 +217,12 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     compiler.compiledCorrelatedSubquery = false
     let compiledOrder = try SelectPlan.compileTerms(
       statement.orderBy.map(\.expression), clause: "ORDER", columns: statement.columns.count, compiler: compiler)
+    if !deletedOrder.isEmpty {
+      try compiler.resolvingOnly {
+        _ = try SelectPlan.compileTerms(
+          deletedOrder.map(\.expression), clause: "ORDER", columns: statement.columns.count, compiler: compiler)
+      }
+    }
     outputsReadRowInSubquery = outputsReadRowInSubquery || compiler.compiledCorrelatedSubquery
     if isAggregate && outputsReadRowInSubquery && Self.subqueriesMayRetypeGroupColumns(statement, scope: scope) {
       throw EngineError.unsupported(
@@ -315,7 +334,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       var skipped = 0
       var delivered = 0
       try visit(0, buffer: buffer, context) {
-        let row = try projection.map { try $0(context) }
+        let row = evaluatesColumns ? try projection.map { try $0(context) } : []
         guard try isNew(row) else { return true }
         if skipped < window.offset {
           skipped += 1
@@ -330,7 +349,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     var rows: [[SqliteValue]] = []
     var keys: [[SqliteValue]] = []
     try visit(0, buffer: buffer, context) {
-      let row = try projection.map { try $0(context) }
+      let row = evaluatesColumns ? try projection.map { try $0(context) } : []
       guard try isNew(row) else { return true }
       rows.append(row)
       keys.append(try orderKeys.map { try $0(context) })
@@ -375,7 +394,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
           groupContext.aggregates = values.baseAddress
           if let having = aggregate.having, try !having(groupContext) { return true }
           let step = try collector.offer(
-            project: { try self.projection.map { try $0(groupContext) } },
+            project: { self.evaluatesColumns ? try self.projection.map { try $0(groupContext) } : [] },
             keys: { try self.orderKeys.map { try $0(groupContext) } }, emit: emit)
           return step != .stop
         }
