@@ -334,4 +334,33 @@ extension RelationalRegressionTests {
     }
     #expect(error.summary == .sqlite(code: 1, message: "no such column: v.nosuch"))
   }
+
+  /// Fuzzer seed 0xC0FFEE29 case 40210: `total(x) NOT IN (SELECT id …)` in HAVING converts the
+  /// aggregate's own register to the subquery column's INTEGER affinity, so the result column
+  /// then reads 87 where it computed 87.0 — and in the result columns the change shows only in
+  /// those after the IN. The memory engine refuses what such a conversion can change, and
+  /// answers a count compared with an INTEGER column, which it cannot change.
+  @Test(arguments: BackendKind.allCases)
+  func anAggregateConvertedInPlaceByInIsRefused(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.create(TableSchema("d", columns: [.column("id", .integer)]))
+    try db.create(TableSchema("a", columns: [.column("k", .integer)]))
+    _ = try db.insertRaw(into: "d", columns: ["id"], values: [43])
+    _ = try db.insertRaw(into: "d", columns: ["id"], values: [44])
+    _ = try db.insertRaw(into: "a", columns: ["k"], values: [1])
+    let id = SQLExpression.qualifiedColumn(source: "s", name: "id")
+    let ids = SelectStatement(table: "d", alias: "e", columns: [.qualifiedColumn(source: "e", name: "id")])
+    let total = SQLExpression.aggregate(.total, id, distinct: false)
+    let select = SelectStatement(
+      table: "a", joins: [JoinClause(.inner, table: "d", alias: "s")], columns: [total],
+      groupBy: [.qualifiedColumn(source: "a", name: "k")], having: .inSubquery(total, ids, negated: true))
+    if let rows = try kind.answerUnlessMemoryRefuses({ try db.execute(.select(select)).rows }) {
+      #expect(rows == [[.integer(87)]])
+    }
+    let count = SQLExpression.aggregate(.count, nil, distinct: false)
+    let counted = SelectStatement(
+      table: "a", joins: [JoinClause(.inner, table: "d", alias: "s")], columns: [count],
+      groupBy: [.qualifiedColumn(source: "a", name: "k")], having: .inSubquery(count, ids, negated: true))
+    #expect(try db.execute(.select(counted)).rows == [[2]])
+  }
 }

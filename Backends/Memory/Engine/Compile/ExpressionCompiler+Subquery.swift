@@ -51,6 +51,11 @@ extension ExpressionCompiler {
       let left = try compile(operand)
       try select.requireOneColumn()
       let affinity = ComparisonOperands.combined(left.affinity, select.firstColumn.affinity)
+      if aggregatePolicy == .collect, let function = Self.aggregateOperand(operand),
+        !Self.leavesAggregateUnchanged(function, affinity)
+      {
+        convertsAggregateInPlace = true
+      }
       let collation = Self.comparisonCollation(left, select.firstColumn)
       let evaluate = left.evaluate
       let members = SubqueryAnswer(select)
@@ -69,6 +74,26 @@ extension ExpressionCompiler {
 
     default:
       throw EngineError.unsupported("subquery form")
+    }
+  }
+
+  /// The aggregate function whose register an `IN` operand is (through COLLATE and unary plus,
+  /// which SQLite codes as their operand's register), if it is one.
+  private static func aggregateOperand(_ operand: SQLExpression) -> AggregateFunction? {
+    switch operand {
+    case .aggregate(let function, _, _, _): function
+    case .collate(let inner, _), .unary(.plus, let inner): aggregateOperand(inner)
+    default: nil
+    }
+  }
+
+  /// Whether applying `affinity` cannot change the aggregate's value: none and BLOB convert
+  /// nothing, and a count is an integer already.
+  private static func leavesAggregateUnchanged(_ function: AggregateFunction, _ affinity: Affinity) -> Bool {
+    switch affinity {
+    case .none, .blob: true
+    case .integer, .real, .numeric: function == .count
+    case .text: false
     }
   }
 }

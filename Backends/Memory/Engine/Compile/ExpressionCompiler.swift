@@ -38,6 +38,10 @@ final class ExpressionCompiler {
   var commonTables: CommonTableScope?
   /// Set when a subquery that reads a query around it is compiled (cleared by the caller).
   var compiledCorrelatedSubquery = false
+  /// Whether an aggregate's value is the operand of an `IN (SELECT …)` that converts it: SQLite
+  /// applies the comparison's affinity to the aggregate's own register, in place, and later reads
+  /// of the group (its result column) may see the converted value.
+  var convertsAggregateInPlace = false
   /// How many `compile`/`condition` calls are running (1: a whole expression of the statement).
   private var resolutionDepth = 0
 
@@ -139,8 +143,12 @@ final class ExpressionCompiler {
   /// would report later (``deferredError``) and whether it met a correlated subquery are dropped,
   /// as for a clause SQLite deletes after resolving it (an `EXISTS` subquery's ORDER BY).
   func resolvingOnly(_ body: () throws -> Void) throws {
-    let (error, correlated, policy) = (deferredError, compiledCorrelatedSubquery, aggregatePolicy)
-    defer { (deferredError, compiledCorrelatedSubquery, aggregatePolicy) = (error, correlated, policy) }
+    let (error, correlated, policy, converts) =
+      (deferredError, compiledCorrelatedSubquery, aggregatePolicy, convertsAggregateInPlace)
+    defer {
+      (deferredError, compiledCorrelatedSubquery, aggregatePolicy, convertsAggregateInPlace) =
+        (error, correlated, policy, converts)
+    }
     aggregatePolicy = .deferredMisuse
     try body()
   }

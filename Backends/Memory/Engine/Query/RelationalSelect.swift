@@ -258,6 +258,11 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
           "IN on a column outside aggregates, in an aggregate join or subquery (SQLite may "
             + "convert the group's value in place)")
       }
+      if compiler.convertsAggregateInPlace {
+        throw EngineError.unsupported(
+          "an aggregate as the operand of IN (SELECT …) under an affinity that converts it (SQLite converts the "
+            + "aggregate's value in place, and later reads of it may see the change)")
+      }
       part.checksOrderFreedom = !pinned
       aggregate = part
     } else {
