@@ -143,17 +143,20 @@ extension RelationalRegressionTests {
 
   /// A subquery in a grouped join's result columns reads the group's row (each list's own
   /// count here). It is refused only where SQLite may convert the group's value in place: a
-  /// TEXT, BLOB or REAL column compared inside the subquery.
+  /// TEXT, BLOB or REAL column compared inside the subquery, in a group whose value the numeric
+  /// affinity changes ('12' becomes 12 when sought in an INTEGER index, and a result column read
+  /// after the subquery shows the integer).
   @Test(arguments: BackendKind.allCases)
   func aSubqueryInAGroupedJoinReadsTheGroupsRow(_ kind: BackendKind) throws {
     let db = try makeDatabase(kind)
     try db.execute(
       sql: """
         CREATE TABLE list(id INTEGER PRIMARY KEY, name TEXT);
-        CREATE TABLE item(listID INTEGER, label TEXT);
+        CREATE TABLE item(listID INTEGER, label TEXT, n INTEGER);
         CREATE INDEX item_label ON item(label);
+        CREATE INDEX item_n ON item(n);
         INSERT INTO list VALUES (1, 'home'), (2, 'work');
-        INSERT INTO item VALUES (1, 'a'), (1, 'b'), (2, 'c');
+        INSERT INTO item VALUES (1, 'a', 12), (1, 'b', 5), (2, 'c', 7);
         """)
     func column(_ source: String, _ name: String) -> SQLExpression { .qualifiedColumn(source: source, name: name) }
     func select(_ groupColumn: String, comparedWith itemColumn: String) -> SelectStatement {
@@ -165,9 +168,11 @@ extension RelationalRegressionTests {
         columns: [column("list", groupColumn), .subquery(count)], groupBy: [column("list", "id")], orderBy: [OrderingTerm(column("list", "id"))])
     }
     #expect(try db.execute(.select(select("id", comparedWith: "listID"))).rows == [[1, 2], [2, 1]])
-    let byName = select("name", comparedWith: "label")
-    if let rows = try kind.answerUnlessMemoryRefuses({ try db.execute(.select(byName)).rows }) {
-      #expect(rows == [["home", 0], ["work", 0]])
+    #expect(try db.execute(.select(select("name", comparedWith: "label"))).rows == [["home", 0], ["work", 0]])
+    #expect(try db.execute(.select(select("name", comparedWith: "n"))).rows == [["home", 0], ["work", 0]])
+    try db.execute(sql: "UPDATE list SET name = '12' WHERE id = 1")
+    if let rows = try kind.answerUnlessMemoryRefuses({ try db.execute(.select(select("name", comparedWith: "n"))).rows }) {
+      #expect(rows == [["12", 1], ["work", 0]])
     }
   }
 
@@ -362,5 +367,64 @@ extension RelationalRegressionTests {
       table: "a", joins: [JoinClause(.inner, table: "d", alias: "s")], columns: [count],
       groupBy: [.qualifiedColumn(source: "a", name: "k")], having: .inSubquery(count, ids, negated: true))
     #expect(try db.execute(.select(counted)).rows == [[2]])
+  }
+
+  /// Fuzzer seed 0xC0FFEE29 case 5789: a join on `a.v = child.rowid` where `a.v` is the REAL
+  /// -2⁶³ and the smallest rowid exists. Compared, the two are equal; sought by rowid
+  /// (`OP_SeekRowid`), the REAL finds nothing. SQLite's free plan seeks (no row); which way it
+  /// goes is its plan's choice, so the memory engine refuses the pair, whichever way it meets it.
+  @Test(arguments: BackendKind.allCases)
+  func aJoinMatchingTheSmallestRowidWithTheRealMinimumIsRefused(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.create(
+      TableSchema(
+        "child",
+        columns: [.column("v", .null(.real)), .column("k", .integer, primaryKey: true), .column("b", .blob)]))
+    _ = try db.insertRaw(into: "child", columns: ["v", "k", "b"], values: [10.0, .integer(.min), .blob(Data())])
+    _ = try db.insertRaw(into: "child", columns: ["v", "k", "b"], values: [.real(-9_223_372_036_854_775_808.0), 0, 100])
+    let v = SQLExpression.qualifiedColumn(source: "a", name: "v")
+    let b = SQLExpression.qualifiedColumn(source: "child", name: "b")
+    let select = SelectStatement(
+      table: "child",
+      joins: [JoinClause(.inner, table: "child", alias: "a", on: .binary(.equal, v, .qualifiedColumn(source: "child", name: "k")))],
+      columns: [.aggregate(.count, nil, distinct: false)], groupBy: [v, b], orderBy: [OrderingTerm(v), OrderingTerm(b)])
+    if let rows = try kind.answerUnlessMemoryRefuses({ try db.execute(.select(select)).rows }) {
+      #expect(rows.isEmpty)
+    }
+    // With the rowid the other way round, no REAL meets it: both plans find the pairs alike.
+    let plain = SelectStatement(
+      table: "child",
+      joins: [JoinClause(.inner, table: "child", alias: "a", on: .binary(.equal, .qualifiedColumn(source: "a", name: "k"), .qualifiedColumn(source: "child", name: "k")))],
+      columns: [.aggregate(.count, nil, distinct: false)])
+    #expect(try db.execute(.select(plain)).rows == [[2]])
+  }
+
+  /// Fuzzer seeds 0x5EED1007 case 32 and 0x7A4DE11A case 2616: a subquery the memory engine
+  /// refuses (an aggregate there belongs to the query around it) still has every name resolved
+  /// first, as SQLite resolves them, so a bad name later in the statement is the error — not the
+  /// ambiguous name the walk used to go on to, nor the refusal.
+  @Test(arguments: BackendKind.allCases)
+  func aRefusedSubqueryStillResolvesTheNamesAfterIt(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.create(TableSchema("t", columns: [.column("n", .integer), .column("m", .integer)]))
+    try db.create(TableSchema("u", columns: [.column("x", .integer)]))
+    func column(_ source: String, _ name: String) -> SQLExpression { .qualifiedColumn(source: source, name: name) }
+    let badOrder = [OrderingTerm(column("t", "n"))]  // an ORDER BY cannot name the query around it
+    // The refused aggregate is the subquery's own result column; the bad name is in its WHERE.
+    let innermost = SelectStatement(table: "u", alias: "w", columns: [.literal(1)], orderBy: badOrder)
+    let owning = SelectStatement(
+      table: "u", columns: [.aggregate(.min, column("a", "n"), distinct: false)],
+      filter: .inSubquery(column("u", "x"), innermost, negated: false))
+    // The refused aggregate is in a subquery of the subquery's WHERE; the bad name in its ORDER BY.
+    let nested = SelectStatement(
+      table: "u", columns: [column("u", "x")],
+      filter: .subquery(SelectStatement(table: "u", columns: [.aggregate(.sum, column("a", "m"), distinct: false)])),
+      orderBy: badOrder)
+    for (subquery, after) in [(owning, SQLExpression.aggregate(.avg, .column("n"), distinct: false)), (nested, .column("n"))] {
+      let select = SelectStatement(
+        table: "t", joins: [JoinClause(.inner, table: "t", alias: "a")], columns: [.subquery(subquery), after])
+      let error = try #require(throws: TandemError.self) { try db.execute(.select(select)) }
+      #expect(error.summary == .sqlite(code: 1, message: "no such column: t.n"))
+    }
   }
 }

@@ -20,9 +20,17 @@ extension ExpressionCompiler {
       prefix = .none
     }
     func compileQuery(_ query: SelectStatement, forExistence: Bool = false) throws -> any RowSource {
-      let select = try RelationalQuery.compile(
-        query, catalog: catalog, outer: outer, prefix: prefix, parameterNames: parameterNames,
-        commonTables: commonTables, forExistence: forExistence)
+      let select: any RowSource
+      do {
+        select = try RelationalQuery.compile(
+          query, catalog: catalog, outer: outer, prefix: prefix, parameterNames: parameterNames,
+          commonTables: commonTables, forExistence: forExistence)
+      } catch let refusal as TandemError where refusal.kind == .unsupported {
+        // SQLite goes on resolving the statement's names after this subquery: so does the
+        // compiler, and the statement is refused at its end.
+        deferRefusal(refusal)
+        return RefusedQuery(query, refusal: refusal, parameterNames: parameterNames)
+      }
       if select.isCorrelated { compiledCorrelatedSubquery = true }
       for name in select.parameterNames.dropFirst(parameterNames.count) { _ = parameterSlot(name) }
       return select
@@ -144,4 +152,26 @@ final class SubqueryAnswer: @unchecked Sendable {
     var isEmpty: Bool { count == 0 }
     func contains(_ key: ValueEqualityKey) -> Bool { keys.contains(key) }
   }
+}
+
+/// Stands for a subquery the memory engine refused while the rest of its statement compiles
+/// (see ``ExpressionCompiler/pendingRefusal``): the statement is refused once compiled, and
+/// running this query would throw the refusal.
+final class RefusedQuery: RowSource, @unchecked Sendable {
+  private let refusal: TandemError
+  let parameterNames: [String]
+  let columnCount: Int
+  let firstColumn = CompiledExpression(
+    evaluate: { _ in .null }, affinity: .none, collation: nil, hasExplicitCollation: false, isConstant: false)
+
+  init(_ query: SelectStatement, refusal: TandemError, parameterNames: [String]) {
+    self.refusal = refusal
+    self.parameterNames = parameterNames
+    columnCount = query.columns.count
+  }
+
+  var isCorrelated: Bool { true }
+  var resultAffinities: [Affinity] { Array(repeating: .none, count: columnCount) }
+
+  func forEachRow(_ outer: EvaluationContext, _ body: ([SqliteValue]) throws -> Bool) throws { throw refusal }
 }

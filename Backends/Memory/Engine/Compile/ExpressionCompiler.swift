@@ -42,6 +42,10 @@ final class ExpressionCompiler {
   /// applies the comparison's affinity to the aggregate's own register, in place, and later reads
   /// of the group (its result column) may see the converted value.
   var convertsAggregateInPlace = false
+  /// The first refusal (`.unsupported`) a subquery met while compiling. It waits until every name
+  /// of the statement is resolved, so that a bad name anywhere reports SQLite's error first;
+  /// whoever compiles the statement throws it then (``throwPendingRefusal()``).
+  private(set) var pendingRefusal: TandemError?
   /// How many `compile`/`condition` calls are running (1: a whole expression of the statement).
   private var resolutionDepth = 0
 
@@ -139,15 +143,26 @@ final class ExpressionCompiler {
   /// An error to report once compilation has otherwise succeeded.
   private(set) var deferredError: TandemError?
 
+  /// Throws the refusal a subquery met, once the statement's names are all resolved.
+  func throwPendingRefusal() throws {
+    if let pendingRefusal { throw pendingRefusal }
+  }
+
+  /// Records a subquery's refusal (the first one stands).
+  func deferRefusal(_ refusal: TandemError) {
+    if pendingRefusal == nil { pendingRefusal = refusal }
+  }
+
   /// Compiles with `body` only to resolve names: the errors it reports at once stand, but what it
-  /// would report later (``deferredError``) and whether it met a correlated subquery are dropped,
+  /// would report later (``deferredError``, ``pendingRefusal``) and whether it met a correlated
+  /// subquery are dropped,
   /// as for a clause SQLite deletes after resolving it (an `EXISTS` subquery's ORDER BY).
   func resolvingOnly(_ body: () throws -> Void) throws {
-    let (error, correlated, policy, converts) =
-      (deferredError, compiledCorrelatedSubquery, aggregatePolicy, convertsAggregateInPlace)
+    let (error, correlated, policy, converts, refusal) =
+      (deferredError, compiledCorrelatedSubquery, aggregatePolicy, convertsAggregateInPlace, pendingRefusal)
     defer {
-      (deferredError, compiledCorrelatedSubquery, aggregatePolicy, convertsAggregateInPlace) =
-        (error, correlated, policy, converts)
+      (deferredError, compiledCorrelatedSubquery, aggregatePolicy, convertsAggregateInPlace, pendingRefusal) =
+        (error, correlated, policy, converts, refusal)
     }
     aggregatePolicy = .deferredMisuse
     try body()

@@ -66,8 +66,8 @@ struct JoinPlanner {
       if compiler.compiledCorrelatedSubquery { correlated.insert(term) }
     }
     func evaluator(_ term: SQLExpression) throws -> ConditionEvaluator {
-      if let found = compiled[term] { return found }
-      return try compiler.condition(term).test
+      let test = try compiled[term] ?? compiler.condition(term).test
+      return try Self.refusingExtremeRowidMatch(term, test, scope: scope, compiler: compiler)
     }
     // The terms in the order of SQLite's merged WHERE clause: WHERE's, then each ON clause's.
     var pool: [SQLExpression] = []
@@ -237,6 +237,39 @@ struct JoinPlanner {
     return result
   }
 
+  /// The term's test, refusing where it finds `rowid = x` true with `x` a REAL -2⁶³ (after the
+  /// comparison's numeric affinity) read from another source of this query.
+  ///
+  /// The comparison finds it equal to the smallest rowid, but a rowid lookup by it
+  /// (`OP_SeekRowid`) finds nothing: whether the pair joins depends on which of the two sources
+  /// SQLite's plan visits first, which the memory engine does not know. The rowid lookup the
+  /// memory engine makes itself refuses the same pair (``RelationalSelect/Lookup/rowid(_:joinsSources:)``).
+  private static func refusingExtremeRowidMatch(
+    _ term: SQLExpression, _ test: @escaping ConditionEvaluator, scope: SourceScope, compiler: ExpressionCompiler
+  ) throws -> ConditionEvaluator {
+    guard let equality = try equalities(term, scope: scope).first(where: { $0.column.isRowid && !$0.reads.isEmpty })
+    else { return test }
+    let other = try compiler.compile(equality.other).evaluate
+    return { context in
+      guard try test(context) else { return false }
+      if isExtremeRowidProbe(try other(context)) { throw extremeRowidMatch }
+      return true
+    }
+  }
+
+  /// Whether a value compared with a rowid is, under numeric affinity, the REAL -2⁶³ that equals
+  /// the smallest rowid but that `OP_SeekRowid` does not find.
+  static func isExtremeRowidProbe(_ value: SqliteValue) -> Bool {
+    ComparisonOperands.operand(value, under: .numeric) == .real(-9_223_372_036_854_775_808.0)
+  }
+
+  /// The refusal of a join pair that a rowid lookup and a comparison answer differently.
+  static var extremeRowidMatch: TandemError {
+    EngineError.unsupported(
+      "a join matching the smallest rowid with the REAL -2^63 (a comparison finds them equal, a rowid lookup "
+        + "does not: the answer depends on SQLite's plan)")
+  }
+
   /// The estimated rows a source's loop visits for each row of the placed ones.
   private static func cost(
     of source: Int, placed: Set<Int>, equalities: [Equality], storages: [TableStorage], scope: SourceScope
@@ -274,7 +307,7 @@ struct JoinPlanner {
       let collation = ExpressionCompiler.comparisonCollation(left, right)
       let affinity = ComparisonOperands.combined(left.affinity, right.affinity)
       if equality.column.isRowid {
-        return .rowid(other.evaluate)
+        return .rowid(other.evaluate, joinsSources: !equality.reads.isEmpty)
       }
       guard let column = equality.column.column else { continue }
       let stored = definition.affinities[column]

@@ -41,8 +41,9 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
 
   /// How a loop finds its candidates from the rows of the loops before it.
   enum Lookup {
-    /// The rowid equals the probe (after numeric conversion).
-    case rowid(ValueEvaluator)
+    /// The rowid equals the probe (after numeric conversion); `joinsSources` when the probe
+    /// reads another source of this query.
+    case rowid(ValueEvaluator, joinsSources: Bool)
     /// The first column of an index equals the probe, converted with `affinity` first.
     case index(Int, ValueEvaluator, affinity: Affinity)
     /// A column equals the probe under a comparison's `affinity` and `collation`.
@@ -80,6 +81,9 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
   /// Each result column's collation, when it has one (a compound's members pick theirs from it).
   let resultCollations: [Collation?]
   let columnCount: Int
+  /// The slots of the group's row that a subquery in the outputs compares and SQLite may
+  /// convert in place (see ``groupSlotsSubqueriesMayRetype(_:scope:)``).
+  private let retypableGroupSlots: [Int]
   /// Transient indexes built during this run, by lookup.
   private var hashes: [Int: [ValueEqualityKey: [Int64]]] = [:]
   /// The common table each source reads, if it reads one.
@@ -95,9 +99,31 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
   /// Compiles `statement` against `catalog`'s tables, inside the query level `outer` (whose row
   /// reaches this one as `prefix`), continuing the parameter slots of `parameterNames`;
   /// `forExistence` compiles it for `EXISTS` (see ``RelationalQuery``).
-  init(
+  ///
+  /// A refusal found before every name is resolved (an aggregate that belongs to the query
+  /// around) waits until they are: SQLite reports a bad name anywhere in the query, so the
+  /// memory engine reports it too, before refusing.
+  convenience init(
     _ statement: SelectStatement, catalog: Catalog, outer: SourceScope?, prefix: Prefix, parameterNames: [String],
     commonTables: CommonTableScope?, forExistence: Bool = false
+  ) throws {
+    var refusal: TandemError?
+    do {
+      try self.init(
+        compiling: statement, catalog: catalog, outer: outer, prefix: prefix, parameterNames: parameterNames,
+        commonTables: commonTables, forExistence: forExistence, refusal: &refusal)
+    } catch let error as TandemError {
+      // What fails after the refusal may follow from what was refused (an aggregate of the
+      // query around, misused here): only a bad name is surely SQLite's error too.
+      if let refusal, !ExpressionCompiler.isNameError(error) { throw refusal }
+      throw error
+    }
+    if let refusal { throw refusal }
+  }
+
+  private init(
+    compiling statement: SelectStatement, catalog: Catalog, outer: SourceScope?, prefix: Prefix,
+    parameterNames: [String], commonTables: CommonTableScope?, forExistence: Bool, refusal: inout TandemError?
   ) throws {
     // EXISTS resolves the ORDER BY, then deletes it and DISTINCT (`sqlite3Select`'s
     // IgnorableOrderby): the query runs as if they had never been written.
@@ -146,7 +172,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     compiler.compiledCorrelatedSubquery = false
     let compiledColumns = try statement.columns.map(compiler.compile)
     // Whether this level aggregates at all is known once its result columns are resolved.
-    if outer != nil { try Self.refuseOuterAggregates(statement, scope: scope, catalog: catalog) }
+    if outer != nil { refusal = try Self.outerAggregateRefusal(statement, scope: scope, catalog: catalog) }
     var having: ConditionEvaluator?
     // The statement the loops run: SQLite moves HAVING terms that read only GROUP BY terms into
     // WHERE (`havingToWhere`), so they filter rows before any group forms.
@@ -224,11 +250,8 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       }
     }
     outputsReadRowInSubquery = outputsReadRowInSubquery || compiler.compiledCorrelatedSubquery
-    if isAggregate && outputsReadRowInSubquery && Self.subqueriesMayRetypeGroupColumns(statement, scope: scope) {
-      throw EngineError.unsupported(
-        "a subquery comparing a group's TEXT, BLOB or REAL column in an aggregate query's result columns, HAVING "
-          + "or ORDER BY (SQLite may convert the group's value in place)")
-    }
+    retypableGroupSlots =
+      isAggregate && outputsReadRowInSubquery ? Self.groupSlotsSubqueriesMayRetype(statement, scope: scope) : []
     compiler.aggregatePolicy = .groupBy
     let compiledGroups = try SelectPlan.compileTerms(
       statement.groupBy, clause: "GROUP", columns: statement.columns.count, compiler: compiler)
@@ -269,6 +292,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       aggregate = nil
     }
     // Refused after name resolution: a statement with a bad name reports that error first.
+    if refusal == nil, let pending = compiler.pendingRefusal { refusal = pending }
     try Self.refuseFallible(statement, scope: scope, catalog: catalog)
   }
 
@@ -390,6 +414,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
         try (representative ?? [SqliteValue](repeating: .null, count: width)).withUnsafeBufferPointer { row in
           var groupContext = context
           if representative != nil {
+            try refuseRetypableGroupValues(row)
             groupContext.row = row.baseAddress
           } else {
             // No row: the outer values stay readable, this level's columns are NULL.
@@ -504,11 +529,16 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
   /// The rowids a lookup finds for the current outer rows, in ascending order.
   private func candidates(_ lookup: Lookup, data: TableData, _ context: EvaluationContext) throws -> [Int64] {
     switch lookup {
-    case .rowid(let probe):
+    case .rowid(let probe, let joinsSources):
       switch ComparisonOperands.operand(try probe(context), under: .numeric) {
       case .integer(let rowid): return [rowid]
-      // OP_SeekRowid: an exact integer, but neither extreme (-2⁶³ as a REAL finds no row).
-      case .real(let r): return TableScan.seekableRowid(.real(r)).map { [$0] } ?? []
+      // OP_SeekRowid: an exact integer, but neither extreme (-2⁶³ as a REAL finds no row)...
+      case .real(let r):
+        // ...though a plan comparing instead would find the smallest rowid equal to it.
+        if joinsSources, JoinPlanner.isExtremeRowidProbe(.real(r)), data.contains(Int64.min) {
+          throw JoinPlanner.extremeRowidMatch
+        }
+        return TableScan.seekableRowid(.real(r)).map { [$0] } ?? []
       default: return []
       }
     case .index(let index, let probe, let affinity):
@@ -583,14 +613,17 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     }
   }
 
-  /// Whether a subquery in the result columns, HAVING or ORDER BY of an aggregate query compares
-  /// a column of the group's row in a way that may convert SQLite's register of it in place:
-  /// sought in an index (a declared or an automatic one) of a column with a numeric affinity,
-  /// the group's value takes that affinity ('12' becomes 12, 3.0 becomes 3), and the result
-  /// columns then show it, depending on SQLite's plan. A column of INTEGER or NUMERIC affinity
-  /// (or the rowid) holds no value such a conversion changes. Names the subquery's own tables
-  /// may take count as the group's too: the check errs toward refusing.
-  private static func subqueriesMayRetypeGroupColumns(_ statement: SelectStatement, scope: SourceScope) -> Bool {
+  /// The slots of the group's row that a subquery in the result columns, HAVING or ORDER BY of
+  /// an aggregate query compares, where SQLite may convert its register of the value in place.
+  ///
+  /// Sought in an index (a declared or an automatic one) of a column with a numeric affinity,
+  /// or made the operand of an IN, the group's value takes that affinity ('12' becomes 12, 3.0
+  /// becomes 3), and the result columns then show it, depending on SQLite's plan. A column of
+  /// INTEGER or NUMERIC affinity (or the rowid) holds no value such a conversion changes, and a
+  /// TEXT comparison changes no value a TEXT column holds. Names the subquery's own tables may
+  /// take count as the group's too: the check errs toward refusing.
+  private static func groupSlotsSubqueriesMayRetype(_ statement: SelectStatement, scope: SourceScope) -> [Int] {
+    var slots: [Int] = []
     func isConvertible(_ operand: SQLExpression) -> Bool {
       let reference: SourceScope.Reference?
       switch operand {
@@ -599,31 +632,47 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       case .qualifiedColumn(let source, let name): reference = try? scope.resolve(column: name, source: source, marking: false)
       default: return false
       }
-      guard let reference, reference.depth == 0, !reference.isRowid else { return false }
-      return reference.affinity != .integer && reference.affinity != .numeric
+      guard let reference, reference.depth == 0, !reference.isRowid,
+        reference.affinity != .integer && reference.affinity != .numeric
+      else { return false }
+      if !slots.contains(reference.slot) { slots.append(reference.slot) }
+      return true
     }
-    func compares(_ expression: SQLExpression) -> Bool {
+    func compares(_ expression: SQLExpression) {
       switch expression {
       case .binary(let op, let lhs, let rhs)
       where [.equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual, .is, .isNot].contains(op):
-        if isConvertible(lhs) || isConvertible(rhs) { return true }
+        _ = (isConvertible(lhs), isConvertible(rhs))
       case .inList(let operand, let list, _):
-        if isConvertible(operand) || list.contains(where: isConvertible) { return true }
+        _ = ([operand] + list).map(isConvertible)
       case .inSubquery(let operand, _, _):
-        if isConvertible(operand) { return true }
+        _ = isConvertible(operand)
       case .between(let operand, let low, let high, _):
-        if [operand, low, high].contains(where: isConvertible) { return true }
+        _ = [operand, low, high].map(isConvertible)
       default:
         break
       }
-      return expression.children.contains(where: compares) || expression.directSubqueries.contains(where: reads)
+      expression.children.forEach(compares)
+      expression.directSubqueries.forEach(reads)
     }
-    func reads(_ query: SelectStatement) -> Bool {
-      ([query] + query.compound.map(\.select)).contains { $0.expressions.contains(where: compares) }
-        || (query.with?.tables.contains { reads($0.select) } ?? false)
+    func reads(_ query: SelectStatement) {
+      for member in [query] + query.compound.map(\.select) { member.expressions.forEach(compares) }
+      query.with?.tables.forEach { reads($0.select) }
     }
     let outputs = statement.columns + (statement.having.map { [$0] } ?? []) + statement.orderBy.map(\.expression)
-    return outputs.contains { $0.directSubqueries.contains(where: reads) }
+    for output in outputs { output.directSubqueries.forEach(reads) }
+    return slots
+  }
+
+  /// Refuses a group whose row holds, in a slot a subquery compares, a value SQLite's numeric
+  /// affinity would change in place (a whole REAL, a TEXT that reads as a number): what the
+  /// outputs then show depends on SQLite's plan.
+  private func refuseRetypableGroupValues(_ row: UnsafeBufferPointer<SqliteValue>) throws {
+    for slot in retypableGroupSlots where TableScan.applying(.numeric, to: row[slot]) != row[slot] {
+      throw EngineError.unsupported(
+        "a subquery comparing a group's TEXT, BLOB or REAL column that holds a number or numeric text, in an "
+          + "aggregate query's result columns, HAVING or ORDER BY (SQLite may convert the group's value in place)")
+    }
   }
 
   /// Whether a select, or a subquery inside it, computes `sum()` (which can overflow).
@@ -657,10 +706,13 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     for expression in expressions { try refuse(expression) }
   }
 
-  /// Refuses an aggregate whose argument reads a level around this one and nothing of this one:
-  /// SQLite computes it in that outer query (`SELECT (SELECT count(t.a) FROM u) FROM t` makes
-  /// the outer query an aggregate of one row), which this engine does not model.
-  private static func refuseOuterAggregates(_ statement: SelectStatement, scope: SourceScope, catalog: Catalog) throws {
+  /// The refusal of an aggregate whose argument reads a level around this one and nothing of
+  /// this one: SQLite computes it in that outer query (`SELECT (SELECT count(t.a) FROM u) FROM t`
+  /// makes the outer query an aggregate of one row), which this engine does not model. Throws
+  /// SQLite's HAVING error, which comes first.
+  private static func outerAggregateRefusal(
+    _ statement: SelectStatement, scope: SourceScope, catalog: Catalog
+  ) throws -> TandemError? {
     // The tables of the subqueries inside an argument, innermost last, with their aliases.
     typealias Level = [(alias: String, definition: TableDefinition)]
     func levels(_ query: SelectStatement) -> Level {
@@ -738,14 +790,15 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
         throw EngineError.sqlite(1, "HAVING clause on a non-aggregate query")
       }
     }
-    func check(_ expression: SQLExpression) throws {
+    func belongsAround(_ expression: SQLExpression) -> Bool {
       if case .aggregate(_, let argument?, _, let separator) = expression, belongsAround(argument, separator) {
-        throw EngineError.unsupported(
-          "an aggregate in a subquery that reads only the query around it (SQLite computes it in that query)")
+        return true
       }
-      for child in expression.children { try check(child) }
+      return expression.children.contains(where: belongsAround)
     }
-    for expression in statement.expressions { try check(expression) }
+    guard statement.expressions.contains(where: belongsAround) else { return nil }
+    return EngineError.unsupported(
+      "an aggregate in a subquery that reads only the query around it (SQLite computes it in that query)")
   }
 
   private static func isSingleCharacter(_ expression: SQLExpression) -> Bool {

@@ -37,6 +37,7 @@ final class DeletePlan: Sendable {
     source = try ScanSource(
       filter: statement.filter, table: definition, request: request, compiler: compiler, skipsDuplicates: false,
       tracksChanges: true)
+    try compiler.throwPendingRefusal()
     parameterNames = compiler.parameterNames
     placeholderNames = StatementValidation.placeholderNames(.delete(statement))
     callsFunction = statement.filter.map(StatementJournal.callsFunction) ?? false

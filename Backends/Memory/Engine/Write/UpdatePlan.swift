@@ -49,6 +49,7 @@ final class UpdatePlan: Sendable {
       request.loops.exactColumnsUsed.insert(column)
     }
     source = try ScanSource(filter: statement.filter, table: definition, request: request, compiler: compiler)
+    try compiler.throwPendingRefusal()
     parameterNames = compiler.parameterNames
     placeholderNames = StatementValidation.placeholderNames(.update(statement))
   }
