@@ -342,6 +342,11 @@ import Testing
     let busy = try db.fetchAll(
       WorkList.where { list in WorkTask.where { $0.listID == list.id && $0.estimate > 1.0 }.exists() })
     #expect(busy.map(\.name) == ["Work"])
+    let firstTitles = try db.fetchAll(
+      WorkList.all.select { list in
+        (list.name, WorkTask.where { $0.listID == list.id }.order { $0.title }.select { $0.title }.value())
+      })
+    #expect(firstTitles.map(\.1) == ["Bread", "Call", "Archive", nil])
     let archived = WorkList.where { $0.isArchived }.select { $0.id }
     try db.delete(WorkTask.where { $0.listID.in(archived) })
     #expect(try db.fetchCount(WorkTask.all) == 4)

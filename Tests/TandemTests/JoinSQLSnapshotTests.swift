@@ -73,6 +73,16 @@ import Testing
         + #" WHERE ("shelfID" = "shelfs"."id"))) ORDER BY rowid ASC"#)
   }
 
+  @Test func scalarSubqueryTakesTheDeterministicOrder() throws {
+    let query = Shelf.all.select { shelf in
+      Book.where { $0.shelfID == shelf.id }.order { $0.title }.select { $0.title }.value()
+    }
+    #expect(
+      try query.renderedSQL().sql
+        == #"SELECT (SELECT "title" FROM "books" WHERE ("shelfID" = "shelfs"."id") ORDER BY "title" ASC, rowid ASC)"#
+        + #" FROM "shelfs" ORDER BY rowid ASC"#)
+  }
+
   @Test func inSubquery() throws {
     let archived = Shelf.where { $0.isArchived }.select { $0.id }
     let statement = Statement.delete(Book.where { $0.shelfID.in(archived) }.deleteStatement)

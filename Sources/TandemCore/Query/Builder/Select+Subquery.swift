@@ -10,6 +10,33 @@ extension Select {
   }
 }
 
+extension Select where Output: ColumnType {
+  /// `(SELECT …)` as a value: the query's one result column in its first row (in the query's
+  /// deterministic order), `nil` when it returns no row.
+  ///
+  /// ```swift
+  /// Invoice.where { invoice in
+  ///   invoice.total > Invoice.where { $0.customerID == invoice.customerID }.select { $0.total.avg() }.value()
+  /// }
+  /// // WHERE ("total" > (SELECT avg("total") FROM "invoices" AS "invoices_2" WHERE …))
+  /// ```
+  public func value() -> TypedExpression<Output?> {
+    TypedExpression(.subquery(statement))
+  }
+}
+
+extension Select where Output: ColumnType & _OptionalQueryValue {
+  /// `(SELECT …)` as a value, for a query whose column is already optional: `nil` when it returns
+  /// no row or its value is NULL.
+  ///
+  /// ```swift
+  /// RemindersList.all.select { list in Reminder.where { $0.listID == list.id }.select { $0.dueDate.max() }.value() }
+  /// ```
+  public func value() -> TypedExpression<Output> {
+    TypedExpression(.subquery(statement))
+  }
+}
+
 extension QueryExpression where QueryValue: ColumnType, QueryValue._QueryEquality: _EqualityMatchesSwift {
   /// `expr IN (SELECT …)`: whether the value is among the query's one result column.
   ///
