@@ -426,5 +426,14 @@ extension RelationalRegressionTests {
       let error = try #require(throws: TandemError.self) { try db.execute(.select(select)) }
       #expect(error.summary == .sqlite(code: 1, message: "no such column: t.n"))
     }
+    // Fuzzer seed 0x7A4DE11A case 1796: what the refused subquery holds (an aggregate of the
+    // query around) makes that query an aggregate one, so its HAVING is no error in SQLite; the
+    // memory engine reports the refusal, not the HAVING error it would find without it.
+    let outerMax = SelectStatement(table: "u", columns: [.aggregate(.max, column("a", "x"), distinct: false)])
+    let having = SelectStatement(
+      table: "u", alias: "a", columns: [.subquery(outerMax)], having: .literal(.text("\\")))
+    if let rows = try kind.answerUnlessMemoryRefuses({ try db.execute(.select(having)).rows }) {
+      #expect(rows.isEmpty)
+    }
   }
 }

@@ -108,14 +108,15 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     commonTables: CommonTableScope?, forExistence: Bool = false
   ) throws {
     var refusal: TandemError?
+    let compiler = ExpressionCompiler(table: nil, parameterNames: parameterNames)
     do {
       try self.init(
-        compiling: statement, catalog: catalog, outer: outer, prefix: prefix, parameterNames: parameterNames,
+        compiling: statement, catalog: catalog, outer: outer, prefix: prefix, compiler: compiler,
         commonTables: commonTables, forExistence: forExistence, refusal: &refusal)
     } catch let error as TandemError {
-      // What fails after the refusal may follow from what was refused (an aggregate of the
-      // query around, misused here): only a bad name is surely SQLite's error too.
-      if let refusal, !ExpressionCompiler.isNameError(error) { throw refusal }
+      // What fails after a refusal may follow from what was refused (an aggregate of the query
+      // around, misused here or missed by HAVING): only a bad name is surely SQLite's error too.
+      if let pending = refusal ?? compiler.pendingRefusal, !ExpressionCompiler.isNameError(error) { throw pending }
       throw error
     }
     if let refusal { throw refusal }
@@ -123,7 +124,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
 
   private init(
     compiling statement: SelectStatement, catalog: Catalog, outer: SourceScope?, prefix: Prefix,
-    parameterNames: [String], commonTables: CommonTableScope?, forExistence: Bool, refusal: inout TandemError?
+    compiler: ExpressionCompiler, commonTables: CommonTableScope?, forExistence: Bool, refusal: inout TandemError?
   ) throws {
     // EXISTS resolves the ORDER BY, then deletes it and DISTINCT (`sqlite3Select`'s
     // IgnorableOrderby): the query runs as if they had never been written.
@@ -158,7 +159,6 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     self.prefix = prefix
     guard !statement.columns.isEmpty else { throw TandemError.misuse("a select needs at least one result column") }
 
-    let compiler = ExpressionCompiler(table: nil, parameterNames: parameterNames)
     compiler.scope = scope
     compiler.catalog = catalog
     compiler.commonTables = commonTables
