@@ -436,4 +436,21 @@ extension RelationalRegressionTests {
       #expect(rows.isEmpty)
     }
   }
+
+  /// Fuzzer seed 0xC0FFEE31 cases 11600 and 12119: the walk that resolves names goes on after a
+  /// function whose argument failed, and a subquery it then meets is still resolved; its error
+  /// replaces the function's, as SQLite's message does.
+  @Test(arguments: BackendKind.allCases)
+  func aSubqueryAfterAFailedFunctionArgumentReportsItsOwnError(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.create(TableSchema("t", columns: [.column("e", .null(.text)), .column("d", .integer)]))
+    try db.create(TableSchema("u", columns: [.column("x", .blob)]))
+    let inner = SelectStatement(table: "u", columns: [.column("e")])  // `e` of t and of t_2
+    let function = SQLExpression.function(.instr, [.column("d"), .qualifiedColumn(source: "t_2", name: "e")])
+    let select = SelectStatement(
+      table: "t", alias: "t_2", joins: [JoinClause(.inner, table: "t")],
+      columns: [.binary(.isNot, function, .exists(inner, negated: false))])
+    let error = try #require(throws: TandemError.self) { try db.execute(.select(select)) }
+    #expect(error.summary == .sqlite(code: 1, message: "ambiguous column name: e"))
+  }
 }

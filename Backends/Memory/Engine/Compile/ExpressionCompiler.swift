@@ -57,7 +57,7 @@ final class ExpressionCompiler {
   /// (LIKE and GLOB included) and `x IS [NOT] NULL` walk their operands themselves and ignore
   /// that walk's stop, so the walk goes on after them; a column reference that resolves lets it
   /// go on too; any other node stops it once an error was recorded. A subquery is resolved where
-  /// the walk meets it (before the value an `IN` compares).
+  /// the walk meets it, after an error too (before the value an `IN` compares).
   func nameResolutionError(_ expression: SQLExpression) -> TandemError? {
     var error: TandemError?
     /// Resolves a subquery as SQLite does at its place in the walk; whether it failed.
@@ -105,10 +105,12 @@ final class ExpressionCompiler {
         for argument in [pattern, value] where walk(argument) { break }
         return false
       case .subquery(let query), .exists(let query, _):
-        return error != nil || resolves(query)
+        // Reached after an error (a function's argument failed), SQLite still resolves the
+        // subquery, and its error replaces the earlier one.
+        return resolves(query) || error != nil
       case .inSubquery(let operand, let query, _):
         // The subquery is resolved before the value it is compared with.
-        return error != nil || resolves(query) || walk(operand)
+        return resolves(query) || error != nil || walk(operand)
       case .binary(let op, let lhs, let rhs) where op == .is || op == .isNot:
         // `x IS y` resolves a bare name `y` first (to see whether it is TRUE or FALSE).
         let bare = Self.withoutCollate(rhs)
