@@ -453,4 +453,56 @@ extension RelationalRegressionTests {
     let error = try #require(throws: TandemError.self) { try db.execute(.select(select)) }
     #expect(error.summary == .sqlite(code: 1, message: "ambiguous column name: e"))
   }
+
+  /// Fuzzer seed 0xC0FFEE31 case 15188: any error SQLite finds while resolving a subquery
+  /// (HAVING on a non-aggregate query here) stops its walk, so a bad name after it is not the
+  /// error; an error SQLite finds only as it generates code (a scalar subquery of two columns)
+  /// gives way to a bad name found after it.
+  @Test(arguments: BackendKind.allCases)
+  func resolutionErrorsStopTheWalkAndCodeGenerationErrorsWait(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.create(TableSchema("t", columns: [.column("a", .integer)]))
+    try db.create(TableSchema("u", columns: [.column("x", .integer)]))
+    let x = SQLExpression.qualifiedColumn(source: "u", name: "x")
+    let bad = SelectStatement(table: "u", columns: [.column("nosuch")])
+    let having = SelectStatement(table: "u", columns: [x], having: x)
+    let first = SelectStatement(
+      table: "t", columns: [.literal(1)], filter: .binary(.lessOrEqual, .subquery(having), .subquery(bad)))
+    let error = try #require(throws: TandemError.self) { try db.execute(.select(first)) }
+    #expect(error.summary == .sqlite(code: 1, message: "HAVING clause on a non-aggregate query"))
+
+    let twoColumns = SelectStatement(table: "u", columns: [x, x])
+    let second = SelectStatement(table: "t", columns: [.subquery(twoColumns), .subquery(bad)])
+    let later = try #require(throws: TandemError.self) { try db.execute(.select(second)) }
+    #expect(later.summary == .sqlite(code: 1, message: "no such column: nosuch"))
+  }
+
+  /// The default relational fuzzer seed's case that `aSubqueryAfterAFailedFunctionArgument…`
+  /// first broke: a subquery SQLite's walk reaches after an error has only its first result
+  /// column resolved (`sqlite3ResolveExprListNames` stops there once the parse has an error), and
+  /// within it each step stops the walk, so an error in its WHERE or ORDER BY, or under an
+  /// operator, never replaces the first one.
+  @Test(arguments: BackendKind.allCases)
+  func aSubqueryReachedAfterAnErrorResolvesItsFirstColumnOnly(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.create(TableSchema("child", columns: [.column("id", .null(.real)), .column("c", .text)]))
+    let ac = SQLExpression.qualifiedColumn(source: "a", name: "c")
+    let aid = SQLExpression.qualifiedColumn(source: "a", name: "id")
+    func inner(_ columns: [SQLExpression], filter: SQLExpression? = nil) -> SQLExpression {
+      .subquery(SelectStatement(table: "child", columns: columns, filter: filter))
+    }
+    func maxOf(_ expression: SQLExpression) -> SQLExpression { .function(.max, [expression, .literal(1)]) }
+    let cases: [(SQLExpression, SQLExpression, String)] = [
+      (maxOf(inner([ac])), maxOf(inner([.literal(1)], filter: aid)), "a.c"),
+      (maxOf(inner([ac])), maxOf(inner([aid])), "a.id"),
+      (maxOf(ac), inner([.literal(1)], filter: aid), "a.c"),
+      (maxOf(ac), inner([.binary(.add, aid, .literal(1))]), "a.c"),
+      (maxOf(ac), inner([.function(.abs, [aid])]), "a.id"),
+    ]
+    for (lhs, rhs, name) in cases {
+      let select = SelectStatement(table: "child", columns: [.literal(1)], filter: .binary(.equal, lhs, rhs))
+      let error = try #require(throws: TandemError.self) { try db.execute(.select(select)) }
+      #expect(error.summary == .sqlite(code: 1, message: "no such column: \(name)"))
+    }
+  }
 }

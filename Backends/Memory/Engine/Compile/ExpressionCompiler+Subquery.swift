@@ -25,7 +25,7 @@ extension ExpressionCompiler {
         select = try RelationalQuery.compile(
           query, catalog: catalog, outer: outer, prefix: prefix, parameterNames: parameterNames,
           commonTables: commonTables, forExistence: forExistence)
-      } catch let refusal as TandemError where refusal.kind == .unsupported {
+      } catch let refusal as TandemError where refusal.kind == .unsupported || Self.isCodeGenerationError(refusal) {
         // SQLite goes on resolving the statement's names after this subquery: so does the
         // compiler, and the statement is refused at its end.
         deferRefusal(refusal)
@@ -38,7 +38,7 @@ extension ExpressionCompiler {
     switch expression {
     case .subquery(let query):
       let select = try compileQuery(query)
-      try select.requireOneColumn()
+      deferringCodeGenerationError(select.requireOneColumn)
       let answer = SubqueryAnswer(select)
       return CompiledExpression(
         evaluate: { context in try answer.value(context) { select in try select.firstValue(context) } },
@@ -57,7 +57,7 @@ extension ExpressionCompiler {
       // SQLite resolves the subquery before the operand (its walker meets the IN node first).
       let select = try compileQuery(query)
       let left = try compile(operand)
-      try select.requireOneColumn()
+      deferringCodeGenerationError(select.requireOneColumn)
       let affinity = ComparisonOperands.combined(left.affinity, select.firstColumn.affinity)
       if aggregatePolicy == .collect, let function = Self.aggregateOperand(operand),
         !Self.leavesAggregateUnchanged(function, affinity)
@@ -83,6 +83,12 @@ extension ExpressionCompiler {
     default:
       throw EngineError.unsupported("subquery form")
     }
+  }
+
+  /// Runs `check`, keeping its error for the statement's end (SQLite finds it as it generates
+  /// code, after resolving every name).
+  private func deferringCodeGenerationError(_ check: () throws -> Void) {
+    do { try check() } catch let error as TandemError { deferRefusal(error) } catch {}
   }
 
   /// The aggregate function whose register an `IN` operand is (through COLLATE and unary plus,

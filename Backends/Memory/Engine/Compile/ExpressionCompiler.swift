@@ -42,9 +42,10 @@ final class ExpressionCompiler {
   /// applies the comparison's affinity to the aggregate's own register, in place, and later reads
   /// of the group (its result column) may see the converted value.
   var convertsAggregateInPlace = false
-  /// The first refusal (`.unsupported`) a subquery met while compiling. It waits until every name
-  /// of the statement is resolved, so that a bad name anywhere reports SQLite's error first;
-  /// whoever compiles the statement throws it then (``throwPendingRefusal()``).
+  /// The first refusal (`.unsupported`) or code-generation error (``isCodeGenerationError(_:)``)
+  /// a subquery met while compiling. It waits until every name of the statement is resolved, so
+  /// that a bad name anywhere reports SQLite's error first; whoever compiles the statement throws
+  /// it then (``throwPendingRefusal()``).
   private(set) var pendingRefusal: TandemError?
   /// How many `compile`/`condition` calls are running (1: a whole expression of the statement).
   private var resolutionDepth = 0
@@ -62,10 +63,13 @@ final class ExpressionCompiler {
     var error: TandemError?
     /// Resolves a subquery as SQLite does at its place in the walk; whether it failed.
     func resolves(_ query: SelectStatement) -> Bool {
+      // Looking does not refuse: the statement's own compile finds what it must refuse.
+      let refusal = pendingRefusal
+      defer { pendingRefusal = refusal }
       do {
-        _ = try subquery(.exists(query, negated: false))
+        _ = try subquery(.exists(error == nil ? query : Self.resolvedAfterAnError(query), negated: false))
         return false
-      } catch let failure as TandemError where Self.isNameError(failure) {
+      } catch let failure as TandemError where Self.isResolutionError(failure) {
         error = failure
         return true
       } catch {
@@ -145,6 +149,83 @@ final class ExpressionCompiler {
   /// An error to report once compilation has otherwise succeeded.
   private(set) var deferredError: TandemError?
 
+  /// The part of a subquery SQLite resolves when its walk reaches it after an error: the first
+  /// result column only (`sqlite3ResolveExprListNames` stops after any expression once the parse
+  /// has an error), of the member it resolves first (a compound's last), walked as a walk goes
+  /// on after an error (``resolvedAfterAnError(_:)-expression``).
+  static func resolvedAfterAnError(_ query: SelectStatement) -> SelectStatement {
+    var first = query.compound.last?.select ?? query.compoundMember
+    first.compound = []
+    first.columns = Array(first.columns.prefix(1).map(resolvedAfterAnError))
+    first.filter = nil
+    first.joins = first.joins.map { JoinClause($0.kind, table: $0.table, alias: $0.alias, on: nil) }
+    first.groupBy = []
+    first.having = nil
+    first.orderBy = []
+    first.limit = nil
+    first.offset = nil
+    first.distinct = false
+    return first
+  }
+
+  /// The parts of an expression SQLite's walk resolves once the parse has an error, the others
+  /// replaced by NULL: each node's step still runs, then stops the walk. A column is looked up;
+  /// a function (LIKE and GLOB too) and `IS [NOT] NULL` walk their operands themselves; `x IS y`
+  /// looks up a bare `y`; a subquery is resolved (the same way), an IN's operand is not. Any
+  /// other operator's step does nothing.
+  static func resolvedAfterAnError(_ expression: SQLExpression) -> SQLExpression {
+    let null = SQLExpression.literal(.null)
+    switch expression {
+    case .column, .qualifiedColumn, .rowid, .qualifiedRowid:
+      return expression
+    case .function(let function, let arguments):
+      return .function(function, resolvedAfterAnError(arguments: arguments))
+    case .aggregate(let function, let argument, let distinct, let separator):
+      let walked = resolvedAfterAnError(arguments: [argument, separator].compactMap { $0 })
+      return .aggregate(
+        function, argument == nil ? nil : walked[0], distinct: distinct,
+        separator: separator == nil ? nil : walked[walked.count - 1])
+    case .like(let value, let pattern, let escape, let negated):
+      // like(pattern, value, escape)
+      let walked = resolvedAfterAnError(arguments: [pattern, value] + (escape.map { [$0] } ?? []))
+      return .like(walked[1], pattern: walked[0], escape: escape == nil ? nil : walked[2], negated: negated)
+    case .glob(let value, let pattern, let negated):
+      let walked = resolvedAfterAnError(arguments: [pattern, value])
+      return .glob(walked[1], pattern: walked[0], negated: negated)
+    case .isNull(let operand, let negated):
+      return .isNull(resolvedAfterAnError(operand), negated: negated)
+    case .subquery(let query):
+      return .subquery(resolvedAfterAnError(query))
+    case .exists(let query, let negated):
+      return .exists(resolvedAfterAnError(query), negated: negated)
+    case .inSubquery(_, let query, let negated):
+      return .inSubquery(null, resolvedAfterAnError(query), negated: negated)
+    case .binary(let op, _, let rhs) where op == .is || op == .isNot:
+      switch withoutCollate(rhs) {
+      case .column, .rowid: return .binary(op, null, withoutCollate(rhs))
+      default: return null
+      }
+    default:
+      return null
+    }
+  }
+
+  /// A function's arguments as its step walks them after an error: in order, until one whose own
+  /// step stops the walk (any but a column, which goes on when it resolves, and a function or
+  /// `IS [NOT] NULL`, which walk their operands themselves); the rest are not walked.
+  private static func resolvedAfterAnError(arguments: [SQLExpression]) -> [SQLExpression] {
+    var walked: [SQLExpression] = []
+    var stopped = false
+    for argument in arguments {
+      walked.append(stopped ? .literal(.null) : resolvedAfterAnError(argument))
+      switch argument {
+      case .column, .qualifiedColumn, .rowid, .qualifiedRowid, .function, .aggregate, .like, .glob, .isNull: break
+      default: stopped = true
+      }
+    }
+    return walked
+  }
+
   /// Throws the refusal a subquery met, once the statement's names are all resolved.
   func throwPendingRefusal() throws {
     if let pendingRefusal { throw pendingRefusal }
@@ -153,6 +234,14 @@ final class ExpressionCompiler {
   /// Records a subquery's refusal (the first one stands).
   func deferRefusal(_ refusal: TandemError) {
     if pendingRefusal == nil { pendingRefusal = refusal }
+  }
+
+  /// Whether `error`, thrown while a refusal waits, is the statement's error rather than the
+  /// refusal: a code-generation error gives way to any resolution error; a refusal only to a bad
+  /// name, since what the refused part holds may cause the rest (an aggregate of the query around
+  /// makes that query an aggregate one).
+  static func outranks(_ error: TandemError, pending: TandemError) -> Bool {
+    pending.kind == .unsupported ? isNameError(error) : isResolutionError(error)
   }
 
   /// Compiles with `body` only to resolve names: the errors it reports at once stand, but what it
@@ -717,5 +806,20 @@ final class ExpressionCompiler {
   static func isNameError(_ error: TandemError) -> Bool {
     error.kind == .sqlite
       && (error.message.hasPrefix("no such column:") || error.message.hasPrefix("ambiguous column name:"))
+  }
+
+  /// Whether SQLite reports the error only when it generates code, after resolving the whole
+  /// statement's names: a subquery's column count, an aggregate misused in a non-aggregate
+  /// query's ORDER BY, a DISTINCT aggregate with a separator.
+  static func isCodeGenerationError(_ error: TandemError) -> Bool {
+    error.kind == .sqlite
+      && (error.message.hasPrefix("sub-select returns ") || error.message.hasPrefix("misuse of aggregate: ")
+        || error.message == "DISTINCT aggregates must have exactly one argument")
+  }
+
+  /// Whether SQLite reports the error while it resolves names (which stops at it): any of its
+  /// errors but those of ``isCodeGenerationError(_:)``.
+  static func isResolutionError(_ error: TandemError) -> Bool {
+    error.kind == .sqlite && !isCodeGenerationError(error)
   }
 }

@@ -114,9 +114,9 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
         compiling: statement, catalog: catalog, outer: outer, prefix: prefix, compiler: compiler,
         commonTables: commonTables, forExistence: forExistence, refusal: &refusal)
     } catch let error as TandemError {
-      // What fails after a refusal may follow from what was refused (an aggregate of the query
-      // around, misused here or missed by HAVING): only a bad name is surely SQLite's error too.
-      if let pending = refusal ?? compiler.pendingRefusal, !ExpressionCompiler.isNameError(error) { throw pending }
+      if let pending = refusal ?? compiler.pendingRefusal, !ExpressionCompiler.outranks(error, pending: pending) {
+        throw pending
+      }
       throw error
     }
     if let refusal { throw refusal }
