@@ -505,4 +505,24 @@ extension RelationalRegressionTests {
       #expect(error.summary == .sqlite(code: 1, message: "no such column: \(name)"))
     }
   }
+
+  /// Fuzzer seed 0xC0FFEE31 case 33481: an INTEGER column holds the REAL -2⁶³ (a text too large
+  /// for an integer) beside the integer -2⁶³ it equals. A DISTINCT join over it is not pinned
+  /// (integer columns need not be), so which of the two SQLite keeps is its plan's choice: the
+  /// memory engine refuses rather than keep its own first.
+  @Test(arguments: BackendKind.allCases)
+  func distinctOverAnIntegerColumnHoldingTheRealMinimumIsRefused(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(
+      sql: """
+        CREATE TABLE t(y INTEGER NOT NULL, b REAL, PRIMARY KEY (y, b));
+        INSERT INTO t(y) VALUES (-9223372036854775808), ('-9223372036854775809');
+        """)
+    let y = SQLExpression.qualifiedColumn(source: "t", name: "y")
+    var select = SelectStatement(table: "t", joins: [JoinClause(.inner, table: "t", alias: "o")], columns: [y], distinct: true)
+    select.orderBy = [OrderingTerm(y, descending: true)]
+    if let rows = try kind.answerUnlessMemoryRefuses({ try db.execute(.select(select)).rows }) {
+      #expect(rows.count == 1)
+    }
+  }
 }

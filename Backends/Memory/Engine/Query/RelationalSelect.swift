@@ -70,8 +70,8 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
   /// Whether rows tying in ORDER BY may come in any order (SQL text whose caller does not depend
   /// on the order; see ``SQLTextMode``).
   private let orderIsFree: Bool
-  /// Whether DISTINCT must find every row it drops identical to the one it keeps (SQL text over
-  /// a plan SQLite chooses freely).
+  /// Whether DISTINCT must find every row it drops identical to the one it keeps (over a plan
+  /// SQLite chooses freely).
   private let checksDistinctRows: Bool
   /// The statement's parameter names in slot order, this query's included.
   let parameterNames: [String]
@@ -229,7 +229,10 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
         try mode.checkOpenOrder(limited: statement.limit != nil || statement.offset != nil)
       }
     }
-    checksDistinctRows = SQLTextMode.current != nil && !pinned
+    // Unpinned, SQLite plans freely in SQL text and in the typed API alike: an INTEGER column
+    // holds the REAL -2⁶³ beside the integer it equals, so the typed API's rule that integer
+    // columns need no pinning still needs this check.
+    checksDistinctRows = !pinned
     orderIsFree = outer == nil && SQLTextMode.current?.rowOrderIsFree == true
       && statement.limit == nil && statement.offset == nil
     let plan = try JoinPlanner(planned, scope: scope, storages: storages, compiler: compiler, pinned: pinned)
@@ -350,7 +353,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
         seen[key] = row
         return true
       }
-      // SQL text's DISTINCT over a free plan keeps the first of equal rows SQLite's plan meets:
+      // DISTINCT over a free plan keeps the first of equal rows SQLite's plan meets:
       // only when they are identical can the engine's choice not matter.
       if checksDistinctRows && kept != row {
         throw EngineError.unsupported(
