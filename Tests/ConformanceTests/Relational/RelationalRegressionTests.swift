@@ -525,4 +525,25 @@ extension RelationalRegressionTests {
       #expect(rows.count == 1)
     }
   }
+
+  /// Two sources named alike but for case (`child AS T, t`) are no error: a qualified name looks
+  /// in both and is ambiguous only when both have the column, and their rowid is no one's
+  /// (found with the reproduction of fuzzer seed 0xC0FFEE29 case 41177 in SQL text).
+  @Test(arguments: BackendKind.allCases)
+  func twoSourcesNamedAlikeShareTheirQualifier(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.create(TableSchema("t", columns: [.column("a", .integer), .column("y", .integer)]))
+    try db.create(TableSchema("child", columns: [.column("b", .integer), .column("y", .integer)]))
+    _ = try db.insertRaw(into: "t", columns: ["a", "y"], values: [1, 2])
+    _ = try db.insertRaw(into: "child", columns: ["b", "y"], values: [3, 4])
+    func select(_ column: SQLExpression) -> Statement {
+      .select(SelectStatement(table: "child", alias: "T", joins: [JoinClause(.cross, table: "t")], columns: [column]))
+    }
+    #expect(try db.execute(select(.qualifiedColumn(source: "t", name: "a"))).rows == [[1]])
+    #expect(try db.execute(select(.qualifiedColumn(source: "T", name: "b"))).rows == [[3]])
+    let ambiguous = try #require(throws: TandemError.self) { try db.execute(select(.qualifiedColumn(source: "T", name: "y"))) }
+    #expect(ambiguous.summary == .sqlite(code: 1, message: "ambiguous column name: T.y"))
+    let rowid = try #require(throws: TandemError.self) { try db.execute(select(.qualifiedRowid(source: "t"))) }
+    #expect(rowid.summary == .sqlite(code: 1, message: "no such column: t.rowid"))
+  }
 }

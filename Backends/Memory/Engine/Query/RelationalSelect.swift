@@ -145,9 +145,6 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       let commonTable = commonTables?.lookup(table)
       common.append(commonTable)
       let storage = try commonTable?.storage ?? catalog.requireTable(table)
-      if sources.contains(where: { NameKey($0.0) == NameKey(alias) }) {
-        throw EngineError.sqlite(1, "ambiguous column name: \(alias).*")
-      }
       sources.append((alias, storage.definition))
       storages.append(storage)
     }

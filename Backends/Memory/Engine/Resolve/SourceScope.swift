@@ -85,10 +85,16 @@ final class SourceScope {
     return column == source.definition.rowidColumn || source.definition.notNull[column]
   }
 
-  /// The source named `alias` in this level, by position.
+  /// The source named `alias` in this level, by position (the first, when two share the name).
   func sourceIndex(_ alias: String) -> Int? {
     let key = NameKey(alias)
     return sources.firstIndex { NameKey($0.alias) == key }
+  }
+
+  /// Every source of this level named `alias`, by position.
+  func sourceIndices(_ alias: String) -> [Int] {
+    let key = NameKey(alias)
+    return sources.indices.filter { NameKey(sources[$0].alias) == key }
   }
 
   /// Resolves `name` (qualified by `source` when given), innermost level first; throws SQLite's
@@ -110,10 +116,12 @@ final class SourceScope {
   }
 
   private func resolveHere(column name: String, source: String?, depth: Int) throws -> Reference? {
+    // A FROM clause may name two sources alike (`child AS T, t`): a qualified name then looks in
+    // both, and is ambiguous only when both have the column.
     let candidates: [Int]
     if let source {
-      guard let index = sourceIndex(source) else { return nil }
-      candidates = [index]
+      candidates = sourceIndices(source)
+      guard !candidates.isEmpty else { return nil }
     } else {
       candidates = Array(sources.indices)
     }
@@ -121,7 +129,9 @@ final class SourceScope {
     for index in candidates {
       let definition = sources[index].definition
       guard let column = definition.columnIndex(name) else { continue }
-      if found != nil { throw EngineError.sqlite(1, "ambiguous column name: \(name)") }
+      if found != nil {
+        throw EngineError.sqlite(1, "ambiguous column name: " + (source.map { "\($0).\(name)" } ?? name))
+      }
       let isRowid = column == definition.rowidColumn
       found = Reference(
         slot: isRowid ? sources[index].rowidSlot : sources[index].offset + column,
@@ -130,6 +140,8 @@ final class SourceScope {
     }
     if let found { return found }
     guard NameKey(name).isRowidName else { return nil }
+    // SQLite counts every source the name could mean (`cntTab`); with two, no level's rowid is it.
+    if let source, candidates.count > 1 { throw EngineError.noSuchColumn("\(source).\(name)") }
     // The rowid, when no column takes the name, of the only source. SQLite's `lookupName`
     // counts the sources it passed on every level (cntTab): an unqualified rowid is found only
     // in the innermost level, and only when it has one source; a qualified one in the first
@@ -158,7 +170,7 @@ final class SourceScope {
     while let scope = level {
       if let source {
         if let index = scope.sourceIndex(source) {
-          guard !scope.sources[index].definition.isEphemeral else { break }
+          guard !scope.sources[index].definition.isEphemeral, scope.sourceIndices(source).count == 1 else { break }
           if marking { markOuterRead(depth) }
           return Reference(
             slot: scope.sources[index].rowidSlot, affinity: .integer, isRowid: true, depth: depth, source: index,
