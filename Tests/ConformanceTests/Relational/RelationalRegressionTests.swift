@@ -546,4 +546,29 @@ extension RelationalRegressionTests {
     let rowid = try #require(throws: TandemError.self) { try db.execute(select(.qualifiedRowid(source: "t"))) }
     #expect(rowid.summary == .sqlite(code: 1, message: "no such column: t.rowid"))
   }
+
+  /// Fuzzer seed 0xC0FFEE31 case 46588: in a subquery, `ORDER BY k, rowid` where the WHERE
+  /// holds `k = <outer rowid>` is sorted by the rowid alone (SQLite counts `k` as one value), so
+  /// of the two rows whose `k` are '-0' and 0 — both equal to 0 — the first stored comes first.
+  /// The memory engine refuses when the rows hold such different forms; otherwise it answers.
+  @Test(arguments: BackendKind.allCases)
+  func orderByAColumnAnEqualityPinsIsNotSorted(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.create(TableSchema("o", columns: [.column("e", .integer, primaryKey: true)]))
+    try db.create(TableSchema("c", columns: [.column("n", .null(.integer)), .column("k", .blob)]))
+    _ = try db.insertRaw(into: "o", columns: ["e"], values: [0])
+    _ = try db.insertRaw(into: "c", columns: ["n", "k"], values: [1, "-0"])
+    _ = try db.insertRaw(into: "c", columns: ["n", "k"], values: [2, 0])
+    let k = SQLExpression.qualifiedColumn(source: "c", name: "k")
+    var inner = SelectStatement(
+      table: "c", columns: [.qualifiedColumn(source: "c", name: "n")], filter: .binary(.equal, k, .qualifiedRowid(source: "o")))
+    inner.orderBy = [OrderingTerm(k), OrderingTerm(.qualifiedRowid(source: "c"))]
+    let select = SelectStatement(table: "o", columns: [.subquery(inner)])
+    if let rows = try kind.answerUnlessMemoryRefuses({ try db.execute(.select(select)).rows }) {
+      #expect(rows == [[1]])
+    }
+    // With one form of the value, the order is the rowid's on every engine.
+    _ = try db.execute(.update(UpdateStatement(table: "c", assignments: [Assignment(column: "k", value: .literal(0))])))
+    #expect(try db.execute(.select(select)).rows == [[1]])
+  }
 }

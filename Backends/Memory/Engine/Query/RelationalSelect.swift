@@ -64,6 +64,9 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
   /// result column for `SRT_Exists`).
   private let evaluatesColumns: Bool
   private let orderKeys: [ValueEvaluator]
+  /// The ORDER BY terms SQLite takes as sorted already, a column an equality of the WHERE clause
+  /// holds to a value read before this query's loops (see ``equalityPinnedOrderTerms(_:scope:)``).
+  private let equalityPinnedOrderTerms: [Int]
   private let orderTerms: [SortTerm]
   private let aggregate: SelectPlan.AggregatePart?
   private let prefix: Prefix
@@ -267,6 +270,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     resultCollations = compiledColumns.map(\.collation)
     distinct = statement.distinct
     orderKeys = compiledOrder.map(\.evaluate)
+    equalityPinnedOrderTerms = isAggregate ? [] : Self.equalityPinnedOrderTerms(statement, scope: scope)
     orderTerms = zip(statement.orderBy, compiledOrder).map { term, compiled in
       SortTerm(descending: term.descending, nulls: term.nulls, collation: compiled.collation ?? .binary)
     }
@@ -383,6 +387,13 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       rows.append(row)
       keys.append(try orderKeys.map { try $0(context) })
       return true
+    }
+    // SQLite does not sort by a column an equality holds to one value; if that value takes
+    // several forms among the rows ('-0' and 0 both equal 0), its order shows.
+    for term in equalityPinnedOrderTerms where keys.contains(where: { $0[term] != keys[0][term] }) {
+      throw EngineError.unsupported(
+        "ORDER BY a column that an equality in WHERE holds to one value, whose rows store it differently (such as "
+          + "'-0' and 0): SQLite does not sort by that column, so the rows come in its plan's order")
     }
     let sorted = Ordering.sortedIndices(keys, orderTerms)
     // Rows that tie in the ORDER BY yet differ come in the order SQLite's plan found them,
@@ -595,6 +606,43 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       position = matches ? tree.next(current) : nil
       return matches ? rowid : nil
     }
+  }
+
+  /// The ORDER BY terms that are a column of this query (under COLLATE or not) which a term of
+  /// the WHERE clause (or of an inner join's ON) compares with `=` or `IS` to a value that reads
+  /// no source of this query, or tests with `IS NULL`: `wherePathSatisfiesOrderBy` counts such a
+  /// term as sorted whatever the plan, so SQLite never sorts by it.
+  private static func equalityPinnedOrderTerms(_ statement: SelectStatement, scope: SourceScope) -> [Int] {
+    func slot(_ expression: SQLExpression) -> Int? {
+      let reference: SourceScope.Reference?
+      switch expression {
+      case .collate(let inner, _): return slot(inner)
+      case .column(let name): reference = try? scope.resolve(column: name, source: nil, marking: false)
+      case .qualifiedColumn(let source, let name): reference = try? scope.resolve(column: name, source: source, marking: false)
+      default: return nil
+      }
+      guard let reference, reference.depth == 0 else { return nil }
+      return reference.slot
+    }
+    let hasLeft = statement.joins.contains { $0.kind == .left }
+    let conditions = [statement.filter] + (hasLeft ? [] : statement.joins.map(\.condition))
+    var pinned = Set<Int>()
+    for term in conditions.compactMap({ $0 }).flatMap(JoinPlanner.conjuncts) {
+      switch term {
+      case .binary(let op, let lhs, let rhs) where op == .equal || op == .is:
+        for (column, other) in [(lhs, rhs), (rhs, lhs)] {
+          guard let slot = slot(column), (try? JoinPlanner.sourcesRead(other, scope: scope))?.isEmpty == true else {
+            continue
+          }
+          pinned.insert(slot)
+        }
+      case .isNull(let operand, negated: false):
+        if let slot = slot(operand) { pinned.insert(slot) }
+      default:
+        break
+      }
+    }
+    return statement.orderBy.indices.filter { index in slot(statement.orderBy[index].expression).map(pinned.contains) ?? false }
   }
 
   /// Refuses statements whose answer would depend on which rows SQLite's plan evaluates an
