@@ -71,15 +71,17 @@ let package = Package(
     ),
     .testTarget(name: "TandemSQLiteTests", dependencies: ["TandemSQLite", "TandemCore", "CSQLite"]),
     .testTarget(name: "TandemSQLTests", dependencies: ["TandemSQL", "TandemCore", "TandemSQLite", "CSQLite"]),
-    .testTarget(name: "TandemMemoryTests", dependencies: ["TandemMemory", "TandemCore", "CSQLite"]),
+    .testTarget(name: "TandemMemoryTests", dependencies: ["TandemMemory", "TandemCore", "CSQLite", "SeededRandomness"]),
     .testTarget(name: "TandemTests", dependencies: ["Tandem", "CSQLite"]),
     // One body of behaviour tests, run against every backend.
     .testTarget(name: "ConformanceTests", dependencies: ["Tandem"]),
     // Seeded random schemas, rows and queries run on both engines; results must match.
     // The memory engine is imported to turn on its storage checks (see PairRunner).
-    .testTarget(name: "DifferentialTests", dependencies: ["Tandem", "TandemMemory"]),
+    .testTarget(name: "DifferentialTests", dependencies: ["Tandem", "TandemMemory", "SeededRandomness"]),
     // The sqllogictest runner, proved on raw SQLite, and the corpus on the engines.
-    .testTarget(name: "SQLLogicTests", dependencies: ["SQLLogicTest", "Tandem", "CSQLite", "TandemCore"]),
+    .testTarget(name: "SQLLogicTests", dependencies: ["SQLLogicTest", "Tandem", "CSQLite", "TandemCore", "SeededRandomness"]),
+    // The one seeded generator (SplitMix64) the test targets draw their data from.
+    .target(name: "SeededRandomness", path: "Tests/SeededRandomness"),
   ],
   swiftLanguageModes: [.v6]
 )

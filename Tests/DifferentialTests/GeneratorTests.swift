@@ -1,6 +1,7 @@
 import Foundation
 import Tandem
 import Testing
+import SeededRandomness
 
 /// The fuzzer's own machinery: reproducible cases, coverage of the query model, statements SQLite
 /// mostly accepts, and the shrinker's tree surgery.

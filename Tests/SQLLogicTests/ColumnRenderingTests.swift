@@ -3,6 +3,7 @@ import Testing
 import TandemCore
 
 @testable import SQLLogicTest
+import SeededRandomness
 
 /// The runner's conversions and printing, checked against real SQLite reading the same values.
 @Suite struct ColumnRenderingTests {
@@ -23,7 +24,7 @@ import TandemCore
   ]
 
   static var randomReals: [Double] {
-    var generator = SeededGenerator(seed: 0x5eed_0001)
+    var generator = SplitMix64(state: 0x5eed_0001)
     var values: [Double] = []
     for _ in 0..<3000 {
       let bits = generator.next()
@@ -40,7 +41,7 @@ import TandemCore
 
   /// Numeric text: up to 22 digits, a point anywhere, an exponent sometimes, junk after it.
   static var numericTexts: [String] {
-    var generator = SeededGenerator(seed: 0x5eed_0003)
+    var generator = SplitMix64(state: 0x5eed_0003)
     return (0..<2000).map { _ in
       let digits = (0..<Int.random(in: 1...22, using: &generator)).map { _ in String(Int.random(in: 0...9, using: &generator)) }
       var text = digits.joined()
@@ -65,7 +66,7 @@ import TandemCore
     values += texts.map(SqliteValue.text) + texts.map { .blob(Data($0.utf8)) }
     values += numericTexts.map(SqliteValue.text)
     values += (reals + randomReals.prefix(400)).map(SqliteValue.real)
-    var generator = SeededGenerator(seed: 0x5eed_0002)
+    var generator = SplitMix64(state: 0x5eed_0002)
     for _ in 0..<300 {
       values.append(.integer(Int64(bitPattern: generator.next())))
       values.append(.text(String(Int64(bitPattern: generator.next()) >> Int64.random(in: 0..<63, using: &generator))))

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TandemCore
 @testable import TandemMemory
+import SeededRandomness
 
 /// A small seeded differential run: random rows and random queries over the whole query model,
 /// each compared with real SQLite. (The project's own fuzzer runs far more; this keeps the engine
@@ -15,7 +16,7 @@ import TandemCore
     ])
 
   struct Generator {
-    var random: EngineSeededGenerator
+    var random: SplitMix64
 
     mutating func pick<T>(_ values: [T]) -> T { values[Int.random(in: 0..<values.count, using: &random)] }
     mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
@@ -83,7 +84,7 @@ import TandemCore
   }
 
   private func runWrites(seed: UInt64) {
-    var g = Generator(random: EngineSeededGenerator(seed: seed))
+    var g = Generator(random: SplitMix64(state: seed))
     let db = EngineTandem(Self.schema, Self.child)
     db.savepoint("tx")
     func key() -> SQLExpression {
@@ -109,7 +110,7 @@ import TandemCore
   }
 
   private func run(seed: UInt64) {
-    var g = Generator(random: EngineSeededGenerator(seed: seed))
+    var g = Generator(random: SplitMix64(state: seed))
     let db = EngineTandem(Self.schema)
     for _ in 0..<40 {
       let row: [SqliteValue] = [g.value(), g.value(), g.value(), g.value(), g.chance(50) ? .integer(Int64.random(in: 0..<30, using: &g.random)) : .null]

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TandemCore
 @testable import TandemMemory
+import SeededRandomness
 
 /// The engine's storage — records, pages, rows and indexes — against plain Swift collections,
 /// over many random operations.
@@ -51,7 +52,7 @@ import TandemCore
     let definition = TableDefinition(schema, number: 1)
     let data = TableData(definition: definition)
     var reference: [Int64: [SqliteValue]] = [:]
-    var generator = EngineSeededGenerator(seed: 7)
+    var generator = SplitMix64(state: 7)
     for step in 0..<6_000 {
       let rowid = Int64.random(in: -400...400, using: &generator)
       let code: SqliteValue = step % 7 == 0 ? .null : .text("c\(Int.random(in: 0..<100_000, using: &generator))")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TandemCore
 @testable import TandemMemory
+import SeededRandomness
 
 /// Statement atomicity and savepoints, against real SQLite.
 @Suite struct EngineTransactionTests {
@@ -72,7 +73,7 @@ import TandemCore
     let schema = TableSchema(
       "t", columns: [.column("id", .integer, primaryKey: true), .column("k", .null(.integer), unique: true), .column("v", .null(.text))])
     let db = EngineTandem(schema)
-    var generator = EngineSeededGenerator(seed: 7)
+    var generator = SplitMix64(state: 7)
     for batch in 0..<30 {
       let rows: [[SqliteValue]] = (0..<60).map { _ in
         let id = Int64.random(in: -5_000...5_000, using: &generator)
@@ -104,19 +105,6 @@ import TandemCore
       // Values are never shown, as in the SQLite backend's SQL.
       "memory: create table t", "memory: insert into t(a) values (?)", "memory: select a from t where a > :min",
     ])
-  }
-}
-
-/// A deterministic generator for reproducible test data.
-struct EngineSeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
 

@@ -3,6 +3,7 @@ import TandemCore
 import Testing
 
 @testable import TandemMemory
+import SeededRandomness
 
 /// Aggregates (plain, DISTINCT and collated), checked against the real SQLite library.
 @Suite struct SemanticsAggregateTests {
@@ -15,7 +16,7 @@ import Testing
   }
 
   static func randomLists(_ count: Int, seed: UInt64) -> [[SqliteValue]] {
-    var rng = SeededGenerator(seed: seed)
+    var rng = SplitMix64(state: seed)
     let pool = SemanticsValues.sample(count: 300, seed: seed + 1)
     let integers: [SqliteValue] = [.integer(.max), .integer(.min), .integer(1), .integer(-1), .text("1"), .text(" 3 "), .real(1)]
     return (0..<count).map { _ in

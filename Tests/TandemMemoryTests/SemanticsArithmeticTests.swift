@@ -3,11 +3,12 @@ import TandemCore
 import Testing
 
 @testable import TandemMemory
+import SeededRandomness
 
 /// Arithmetic operators and `||`, checked against the real SQLite library.
 @Suite struct SemanticsArithmeticTests {
   static func pairs(_ count: Int, seed: UInt64) -> [[SqliteValue]] {
-    var rng = SeededGenerator(seed: seed)
+    var rng = SplitMix64(state: seed)
     let values = SemanticsValues.sample(count: 400, seed: seed + 1)
     return (0..<count).map { _ in
       [values[Int(rng.next() % UInt64(values.count))], values[Int(rng.next() % UInt64(values.count))]]

@@ -3,13 +3,14 @@ import TandemCore
 import Testing
 
 @testable import TandemMemory
+import SeededRandomness
 
 /// REAL↔TEXT conversion, CAST and storage affinity, checked against the real SQLite library.
 @Suite struct SemanticsConversionTests {
   /// Doubles whose 16th significant digit is a 5: the near-tie cases where SQLite's long-double
   /// digit generation differs from correctly rounded `%.15g`.
   static func nearTies(_ count: Int, seed: UInt64) -> [Double] {
-    var rng = SeededGenerator(seed: seed)
+    var rng = SplitMix64(state: seed)
     return (0..<count).compactMap { _ in
       let digits = (0..<14).map { _ in String(rng.next() % 10) }.joined()
       let exponent = Int.random(in: -330...310, using: &rng)
@@ -19,7 +20,7 @@ import Testing
   }
 
   static func randomDoubles(_ count: Int, seed: UInt64) -> [Double] {
-    var rng = SeededGenerator(seed: seed)
+    var rng = SplitMix64(state: seed)
     return (0..<count).map { _ in SemanticsValues.randomReal(&rng) }
   }
 
@@ -49,7 +50,7 @@ import Testing
 
   @Test func textToRealMatchesSQLite() throws {
     let oracle = SQLiteOracle()
-    var rng = SeededGenerator(seed: 21)
+    var rng = SplitMix64(state: 21)
     var texts = SemanticsValues.edgeTexts
     for _ in 0..<20_000 { texts.append(SemanticsValues.randomNumericText(&rng)) }
     for _ in 0..<20_000 {
@@ -88,7 +89,7 @@ import Testing
   @Test func storageAffinityMatchesSQLite() throws {
     let oracle = SQLiteOracle()
     try oracle.exec("CREATE TABLE s(i INTEGER, r REAL, tx TEXT, b BLOB, n NUMERIC, u)")
-    var rng = SeededGenerator(seed: 41)
+    var rng = SplitMix64(state: 41)
     let values = SemanticsValues.sample(count: 4_000, seed: 42)
       + (0..<4_000).map { _ in SqliteValue.text(SemanticsValues.randomNumericText(&rng)) }
     var mismatches: [String] = []

@@ -3,6 +3,7 @@ import TandemCore
 import Testing
 
 @testable import TandemMemory
+import SeededRandomness
 
 /// Scalar functions, checked against the real SQLite library.
 @Suite struct SemanticsFunctionTests {
@@ -15,7 +16,7 @@ import Testing
     .real(1e20), .integer(30), .integer(31), .integer(100),
   ]
 
-  static func pick(_ pool: [SqliteValue], _ rng: inout SeededGenerator) -> SqliteValue {
+  static func pick(_ pool: [SqliteValue], _ rng: inout SplitMix64) -> SqliteValue {
     pool[Int(rng.next() % UInt64(pool.count))]
   }
 
@@ -38,7 +39,7 @@ import Testing
 
   @Test func binaryFunctionsMatchSQLite() throws {
     let oracle = SQLiteOracle()
-    var rng = SeededGenerator(seed: 72)
+    var rng = SplitMix64(state: 72)
     var textish: [SqliteValue] = []
     for _ in 0..<300 { textish.append(.text(SemanticsValues.randomText(&rng))) }
     let pool = Self.values + textish
@@ -65,7 +66,7 @@ import Testing
 
   @Test func collatedMinMaxAndNullifMatchSQLite() throws {
     let oracle = SQLiteOracle()
-    var rng = SeededGenerator(seed: 73)
+    var rng = SplitMix64(state: 73)
     let pool: [SqliteValue] = ["a", "A", "b", "B", "a ", "A  ", "_", "ä", "Ä", .integer(1), .real(1), .null, .blob(Data([0x61]))]
     var mismatches: [String] = []
     for collation in [Collation.nocase, .rtrim] {
@@ -82,7 +83,7 @@ import Testing
 
   @Test func substrMatchesSQLite() throws {
     let oracle = SQLiteOracle()
-    var rng = SeededGenerator(seed: 74)
+    var rng = SplitMix64(state: 74)
     let twoArguments = (0..<6_000).map { _ in [Self.pick(Self.values, &rng), Self.pick(Self.positions, &rng)] }
     let threeArguments = (0..<12_000).map { _ in
       [Self.pick(Self.values, &rng), Self.pick(Self.positions, &rng), Self.pick(Self.positions, &rng)]
@@ -98,7 +99,7 @@ import Testing
 
   @Test func replaceMatchesSQLite() throws {
     let oracle = SQLiteOracle()
-    var rng = SeededGenerator(seed: 75)
+    var rng = SplitMix64(state: 75)
     let inputs: [[SqliteValue]] = (0..<8_000).map { _ in
       let a = Self.pick(Self.values, &rng)
       var b = Self.pick(Self.values, &rng)
@@ -117,7 +118,7 @@ import Testing
 
   @Test func roundMatchesSQLite() throws {
     let oracle = SQLiteOracle()
-    var rng = SeededGenerator(seed: 76)
+    var rng = SplitMix64(state: 76)
     var numbers: [SqliteValue] = SemanticsValues.edgeReals.map { .real($0) }
     for _ in 0..<12_000 {
       switch rng.next() % 4 {

@@ -3,18 +3,19 @@ import TandemCore
 import Testing
 
 @testable import TandemMemory
+import SeededRandomness
 
 /// LIKE and GLOB, checked against the real SQLite library.
 @Suite struct SemanticsPatternTests {
   static let likeAlphabet = ["a", "b", "A", "B", "é", "É", "ä", "Ä", "😀", " ", "\\", "!", "x", "%", "_", "1", "."]
   static let globAlphabet = ["a", "b", "A", "c", "é", "😀", "*", "?", "[", "]", "^", "-", "!", "%", "_", "1", "z"]
 
-  static func word(_ alphabet: [String], _ rng: inout SeededGenerator, maximum: Int = 6) -> String {
+  static func word(_ alphabet: [String], _ rng: inout SplitMix64, maximum: Int = 6) -> String {
     (0..<Int(rng.next() % UInt64(maximum + 1))).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }.joined()
   }
 
   /// A pattern made from `subject` by swapping some characters for wildcards, or a random word.
-  static func pattern(from subject: String, _ alphabet: [String], wildcards: [String], _ rng: inout SeededGenerator) -> String {
+  static func pattern(from subject: String, _ alphabet: [String], wildcards: [String], _ rng: inout SplitMix64) -> String {
     if rng.next() % 4 == 0 { return word(alphabet, &rng) }
     var out = ""
     for character in subject {
@@ -30,7 +31,7 @@ import Testing
 
   @Test func likeMatchesSQLite() throws {
     let oracle = SQLiteOracle()
-    var rng = SeededGenerator(seed: 81)
+    var rng = SplitMix64(state: 81)
     var pairs: [[SqliteValue]] = []
     for _ in 0..<15_000 {
       let subject = Self.word(Self.likeAlphabet, &rng)
@@ -55,7 +56,7 @@ import Testing
 
   @Test func globMatchesSQLite() throws {
     let oracle = SQLiteOracle()
-    var rng = SeededGenerator(seed: 83)
+    var rng = SplitMix64(state: 83)
     var pairs: [[SqliteValue]] = []
     for _ in 0..<15_000 {
       let subject = Self.word(Self.globAlphabet, &rng)

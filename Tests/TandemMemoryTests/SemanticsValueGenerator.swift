@@ -1,20 +1,6 @@
 import Foundation
 import TandemCore
-
-/// A small deterministic random number generator (SplitMix64) so every run checks the same values.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
+import SeededRandomness
 
 /// Edge-case and seeded random values of every storage class for the differential tests.
 enum SemanticsValues {
@@ -59,7 +45,7 @@ enum SemanticsValues {
   }
 
   /// A random value of a random class.
-  static func random(_ rng: inout SeededGenerator) -> SqliteValue {
+  static func random(_ rng: inout SplitMix64) -> SqliteValue {
     switch rng.next() % 10 {
     case 0: return .null
     case 1, 2: return .integer(randomInteger(&rng))
@@ -70,7 +56,7 @@ enum SemanticsValues {
     }
   }
 
-  static func randomInteger(_ rng: inout SeededGenerator) -> Int64 {
+  static func randomInteger(_ rng: inout SplitMix64) -> Int64 {
     switch rng.next() % 4 {
     case 0: return Int64(bitPattern: rng.next())
     case 1: return Int64.random(in: -1000...1000, using: &rng)
@@ -79,7 +65,7 @@ enum SemanticsValues {
     }
   }
 
-  static func randomReal(_ rng: inout SeededGenerator) -> Double {
+  static func randomReal(_ rng: inout SplitMix64) -> Double {
     switch rng.next() % 6 {
     case 0:
       var r = Double(bitPattern: rng.next())
@@ -95,7 +81,7 @@ enum SemanticsValues {
     }
   }
 
-  static func randomText(_ rng: inout SeededGenerator) -> String {
+  static func randomText(_ rng: inout SplitMix64) -> String {
     if rng.next() % 3 == 0 { return edgeTexts[Int(rng.next() % UInt64(edgeTexts.count))] }
     let alphabet: [String] = ["a", "b", "A", "B", "z", "Z", " ", "_", "%", "1", "2", ".", "-", "é", "Ä", "😀", "\t", "e", "x"]
     let length = Int(rng.next() % 7)
@@ -103,7 +89,7 @@ enum SemanticsValues {
   }
 
   /// Text from the numeric grammar, with optional whitespace and junk.
-  static func randomNumericText(_ rng: inout SeededGenerator) -> String {
+  static func randomNumericText(_ rng: inout SplitMix64) -> String {
     var text = ""
     let spaces = [" ", "\t", "\n", "  "]
     if rng.next() % 5 == 0 { text += spaces[Int(rng.next() % 4)] }
@@ -112,7 +98,7 @@ enum SemanticsValues {
     case 1: text += "+"
     default: break
     }
-    let digits = { (count: Int, rng: inout SeededGenerator) -> String in
+    let digits = { (count: Int, rng: inout SplitMix64) -> String in
       String((0..<count).map { _ in Character(String(rng.next() % 10)) })
     }
     text += digits(Int(rng.next() % 22), &rng)
@@ -125,7 +111,7 @@ enum SemanticsValues {
     return text
   }
 
-  static func randomBlob(_ rng: inout SeededGenerator) -> Data {
+  static func randomBlob(_ rng: inout SplitMix64) -> Data {
     if rng.next() % 2 == 0 { return edgeBlobs[Int(rng.next() % UInt64(edgeBlobs.count))] }
     if rng.next() % 2 == 0 { return Data(randomNumericText(&rng).utf8) }
     return Data((0..<Int(rng.next() % 6)).map { _ in UInt8(truncatingIfNeeded: rng.next()) })
@@ -133,7 +119,7 @@ enum SemanticsValues {
 
   /// Edge values followed by `count` seeded random ones.
   static func sample(count: Int, seed: UInt64) -> [SqliteValue] {
-    var rng = SeededGenerator(seed: seed)
+    var rng = SplitMix64(state: seed)
     return edges + (0..<count).map { _ in random(&rng) }
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Tandem
 import Testing
+import SeededRandomness
 
 /// The differential fuzzer one level up: the typed, record-level API (`insert`, `upsert`,
 /// `update`, `delete`, `find`, drafts, typed queries, transactions) on `.sqliteInMemory` and

@@ -1,6 +1,7 @@
 import Foundation
 import Tandem
 import Testing
+import SeededRandomness
 
 /// The record-API fuzzer on shapes whose answer depends on SQLite's plan: typed filters that
 /// seek the rowid or an index (`id > k`, `code.in`, `code == a || code == b`, `code.glob`,

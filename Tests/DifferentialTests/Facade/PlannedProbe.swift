@@ -1,5 +1,6 @@
 import Foundation
 import Tandem
+import SeededRandomness
 
 /// The record of the plan-dependent record-API fuzzer: a rowid key, a NOT NULL integer that is
 /// sometimes `Int.min` (whose `abs()` overflows), a NOT NULL UNIQUE integer that updates shift,

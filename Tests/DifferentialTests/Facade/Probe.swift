@@ -1,5 +1,6 @@
 import Foundation
 import Tandem
+import SeededRandomness
 
 /// The record the facade fuzzer writes and reads: every storage class, optionals, a unique
 /// column, an integer key (so it has a `Draft`).

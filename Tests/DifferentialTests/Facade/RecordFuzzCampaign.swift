@@ -1,5 +1,6 @@
 import Tandem
 import Testing
+import SeededRandomness
 
 /// The loop both record-API fuzzers run: cases of `callsPerCase` random calls, each on a fresh
 /// ``EnginePair``; a case ends at its first mismatch (recorded as an issue) or refusal.

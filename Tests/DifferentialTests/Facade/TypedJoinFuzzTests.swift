@@ -1,6 +1,7 @@
 import Foundation
 import Tandem
 import Testing
+import SeededRandomness
 
 /// Tandem-mode fuzzing of the typed relational API: random lists and items (with NULLs, shared
 /// and missing parents), then joins, left joins, grouped reports, EXISTS, IN, self-joins,

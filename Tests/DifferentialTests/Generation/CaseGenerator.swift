@@ -1,4 +1,5 @@
 import Tandem
+import SeededRandomness
 
 /// Builds the ``FuzzCase`` numbered `index` of the campaign `seed`: always the same case for the
 /// same two numbers.

@@ -1,4 +1,5 @@
 import Tandem
+import SeededRandomness
 
 /// Random expressions of the query model over one table's columns.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import Tandem
+import SeededRandomness
 
 /// The values the fuzzer stores and compares: the edges where engines disagree.
 ///

@@ -1,4 +1,5 @@
 import Tandem
+import SeededRandomness
 
 /// Builds the relational ``FuzzCase`` numbered `index` of the campaign `seed`: 2–4 tables linked
 /// by foreign keys, rows that mostly reference existing keys, then joins, subqueries, and

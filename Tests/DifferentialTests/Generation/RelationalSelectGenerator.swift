@@ -1,4 +1,5 @@
 import Tandem
+import SeededRandomness
 
 /// Random relational SELECTs: up to four sources joined by inner, left and cross joins (a table
 /// may join itself under an alias), conditions in ON and in WHERE, qualified columns,

@@ -1,4 +1,5 @@
 import Tandem
+import SeededRandomness
 
 /// Random table schemas: every storage class, nullability, keys of every shape, UNIQUE, defaults,
 /// indexes, hostile identifiers, and sometimes a second table with a foreign key.
