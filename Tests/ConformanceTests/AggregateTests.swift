@@ -174,4 +174,21 @@ import Testing
     let overall = try db.fetchAll(Item.all.select { ($0.name, $0.price.max()) })
     #expect(overall.map(\.0) == ["date"])
   }
+
+  /// Statement fuzzer seed 0xD1FF0043 case 6795: `(sum(k) IN ()) COLLATE RTRIM` is the parser's
+  /// constant 0 under COLLATE, which SQLite does not mark always false, so `havingToWhere` moves
+  /// it into the WHERE clause, tested before the loop: no row is read, and the `abs()` that
+  /// would overflow on the only row never runs.
+  @Test(arguments: BackendKind.allCases)
+  func aFoldedHavingUnderCollateMovesToWhere(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.create(TableSchema("g", columns: [.column("k", .integer), .column("w", .blob)]))
+    _ = try db.insertRaw(into: "g", columns: ["k", "w"], values: [.integer(.min), 1.5])
+    let k = SQLExpression.column("k")
+    let select = SelectStatement(
+      table: "g", columns: [.aggregate(.sum, .column("w"), distinct: false)], filter: .function(.abs, [k]),
+      groupBy: [.rowid, .column("w")],
+      having: .collate(.inList(.aggregate(.sum, k, distinct: false), [], negated: false), .rtrim))
+    #expect(try db.execute(.select(select)).rows.isEmpty)
+  }
 }

@@ -285,6 +285,9 @@ final class SelectPlan: Sendable {
       if let key = compiler.comparisonKey(ExpressionCompiler.withoutCollate(expression)), binaryGroups.contains(key) {
         return true
       }
+      // The parser folds `x IN ()` (and an AND holding it) to a constant, dropping `x`.
+      if ExpressionCompiler.foldsToZero(expression) { return true }
+      if case .inList(_, let list, _) = expression, list.isEmpty { return true }
       switch expression {
       case .column, .rowid, .excluded, .aggregate, .qualifiedColumn, .qualifiedRowid: return false
       case .subquery, .exists, .inSubquery, .resultColumn: return false
