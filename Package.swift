@@ -61,7 +61,7 @@ let package = Package(
       dependencies: ["Tandem", "CSQLite"]
     ),
 
-    .testTarget(name: "TandemCoreTests", dependencies: ["TandemCore", "CSQLite"]),
+    .testTarget(name: "TandemCoreTests", dependencies: ["TandemCore", "CSQLite", "SQLiteReference"]),
     .testTarget(
       name: "TandemMacrosTests",
       dependencies: [
@@ -70,18 +70,25 @@ let package = Package(
       ]
     ),
     .testTarget(name: "TandemSQLiteTests", dependencies: ["TandemSQLite", "TandemCore", "CSQLite"]),
-    .testTarget(name: "TandemSQLTests", dependencies: ["TandemSQL", "TandemCore", "TandemSQLite", "CSQLite"]),
-    .testTarget(name: "TandemMemoryTests", dependencies: ["TandemMemory", "TandemCore", "CSQLite", "SeededRandomness"]),
-    .testTarget(name: "TandemTests", dependencies: ["Tandem", "CSQLite"]),
+    .testTarget(
+      name: "TandemSQLTests", dependencies: ["TandemSQL", "TandemCore", "TandemSQLite", "CSQLite", "SQLiteReference"]),
+    .testTarget(
+      name: "TandemMemoryTests",
+      dependencies: ["TandemMemory", "TandemCore", "CSQLite", "SeededRandomness", "SQLiteReference"]),
+    .testTarget(name: "TandemTests", dependencies: ["Tandem", "CSQLite", "SQLiteReference"]),
     // One body of behaviour tests, run against every backend.
     .testTarget(name: "ConformanceTests", dependencies: ["Tandem"]),
     // Seeded random schemas, rows and queries run on both engines; results must match.
     // The memory engine is imported to turn on its storage checks (see PairRunner).
     .testTarget(name: "DifferentialTests", dependencies: ["Tandem", "TandemMemory", "SeededRandomness"]),
     // The sqllogictest runner, proved on raw SQLite, and the corpus on the engines.
-    .testTarget(name: "SQLLogicTests", dependencies: ["SQLLogicTest", "Tandem", "CSQLite", "TandemCore", "SeededRandomness"]),
+    .testTarget(
+      name: "SQLLogicTests",
+      dependencies: ["SQLLogicTest", "Tandem", "CSQLite", "TandemCore", "SeededRandomness", "SQLiteReference"]),
     // The one seeded generator (SplitMix64) the test targets draw their data from.
     .target(name: "SeededRandomness", path: "Tests/SeededRandomness"),
+    // Real SQLite over its C API, the reference the test targets compare against.
+    .target(name: "SQLiteReference", dependencies: ["TandemCore", "CSQLite"], path: "Tests/SQLiteReference"),
   ],
   swiftLanguageModes: [.v6]
 )

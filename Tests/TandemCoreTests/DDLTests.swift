@@ -1,6 +1,7 @@
 import Foundation
 @testable import TandemCore
 import Testing
+import SQLiteReference
 
 @Suite struct DDLTests {
   static let reminders = TableSchema(
@@ -99,7 +100,7 @@ import Testing
 
   @Test(arguments: executedSchemas, [false, true])
   func emittedDDLRunsInSQLiteAndMatchesPragmas(schema: TableSchema, strict: Bool) throws {
-    let db = try RawSQLite()
+    let db = try SQLiteHandle()
     for sql in schema.createStatements(strict: strict) { try db.execute(sql) }
     for sql in schema.createStatements(ifNotExists: true, strict: strict) { try db.execute(sql) }
 

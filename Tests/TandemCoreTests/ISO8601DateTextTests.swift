@@ -1,6 +1,7 @@
 import Foundation
 import TandemCore
 import Testing
+import SQLiteReference
 
 /// The default `Date` column reads exactly the texts SQLite's date functions read (as the same
 /// instant, to the millisecond), except those SQLite would silently change, and writes the text
@@ -39,11 +40,11 @@ import Testing
   }
 
   @Test func decodesExactlyWhatSQLiteReads() throws {
-    let sqlite = try RawSQLite()
+    let sqlite = try SQLiteHandle()
     var accepted = 0
     for text in Self.candidates {
       let oracle = try sqlite.rows(
-        "SELECT CAST(round((julianday(?) - 2440587.5) * 86400000.0) AS INTEGER)", binding: [text])
+        "SELECT CAST(round((julianday(?) - 2440587.5) * 86400000.0) AS INTEGER)", bindings: [.text(text)])
       let decoded = Date.decode(sqliteValue: .text(text))
       switch (oracle.first?.first, decoded) {
       case (.integer(let milliseconds)?, let date?):
@@ -63,7 +64,7 @@ import Testing
 
   /// What Tandem writes is the text SQLite formats for the same instant, and reads back as it.
   @Test func writesTheTextSQLiteFormats() throws {
-    let sqlite = try RawSQLite()
+    let sqlite = try SQLiteHandle()
     var generator = SystemRandomNumberGenerator()
     let first = -62_167_219_200_000 as Int64
     let last = 253_402_300_799_999 as Int64
@@ -74,7 +75,7 @@ import Testing
         Issue.record("no text for \(ms) ms")
         continue
       }
-      let oracle = try sqlite.rows("SELECT strftime('%Y-%m-%dT%H:%M:%fZ', ?)", binding: [text])
+      let oracle = try sqlite.rows("SELECT strftime('%Y-%m-%dT%H:%M:%fZ', ?)", bindings: [.text(text)])
       #expect(oracle == [[.text(text)]], "\(ms) ms")
       #expect(Date.decode(sqliteValue: .text(text)) == date)
       #expect((try? date.validateForStorage()) != nil)

@@ -3,6 +3,7 @@ import Foundation
 import TandemCore
 
 @testable import TandemMemory
+import SQLiteReference
 
 /// Real SQLite in memory: the reference every memory-engine test compares against.
 ///
@@ -65,7 +66,7 @@ final class SQLiteOracle {
     if prepared != SQLITE_OK { throw currentError(prepared, sql: sql) }
     defer { sqlite3_finalize(statement) }
     guard let statement else { return StatementResult() }
-    for (offset, value) in bindings.enumerated() { bind(value, to: Int32(offset + 1), in: statement) }
+    SQLiteHandle.bind(bindings, to: statement)
     // As the SQLite backend: an insert reports only the rowids it inserted itself.
     let isInsert = sql.hasPrefix("INSERT")
     if isInsert { sqlite3_set_last_insert_rowid(db, 0) }
@@ -86,7 +87,7 @@ final class SQLiteOracle {
         }
         throw error
       }
-      rows.append((0..<sqlite3_column_count(statement)).map { column(statement, $0) })
+      rows.append(SQLiteHandle.row(of: statement))
     }
     if guarded { try exec("RELEASE oracle_statement") }
     return StatementResult(
@@ -102,14 +103,14 @@ final class SQLiteOracle {
       sqlite3_reset(statement)
       sqlite3_clear_bindings(statement)
     }
-    for (offset, value) in values.enumerated() { bind(value, to: Int32(offset + 1), in: statement) }
+    SQLiteHandle.bind(values, to: statement)
     let code = sqlite3_step(statement)
     if code == SQLITE_DONE { return .row([]) }
     if code != SQLITE_ROW { return .error(String(cString: sqlite3_errmsg(db))) }
     let columns = 0..<sqlite3_column_count(statement)
     // Text that is not valid UTF-8 cannot be a Swift String: the memory engine refuses to make it.
     if columns.contains(where: { !isValidText(statement, $0) }) { return .error(Conversion.invalidUTF8.message) }
-    return .row(columns.map { column(statement, $0) })
+    return .row(SQLiteHandle.row(of: statement))
   }
 
   /// The first row of `sql`; throws if SQLite reports an error.
@@ -134,48 +135,6 @@ final class SQLiteOracle {
     guard rc == SQLITE_OK, let statement else { throw currentError(rc, sql: sql) }
     statements[sql] = statement
     return statement
-  }
-
-  private func bind(_ value: SqliteValue, to index: Int32, in statement: OpaquePointer) {
-    switch value {
-    case .null:
-      sqlite3_bind_null(statement, index)
-    case .integer(let i):
-      sqlite3_bind_int64(statement, index, i)
-    case .real(let r):
-      sqlite3_bind_double(statement, index, r)
-    case .text(let s):
-      // By byte count, so text holding NUL is bound whole.
-      let bytes = Array(s.utf8).map { CChar(bitPattern: $0) } + [0]
-      bytes.withUnsafeBufferPointer { buffer in
-        _ = sqlite3_bind_text(statement, index, buffer.baseAddress, Int32(bytes.count - 1), tandem_sqlite_transient())
-      }
-    case .blob(let data):
-      // A zero-length blob still needs a non-NULL pointer, or SQLite binds NULL.
-      let bytes = [UInt8](data) + [0]
-      bytes.withUnsafeBufferPointer { buffer in
-        _ = sqlite3_bind_blob(statement, index, buffer.baseAddress, Int32(bytes.count - 1), tandem_sqlite_transient())
-      }
-    }
-  }
-
-  private func column(_ statement: OpaquePointer, _ index: Int32) -> SqliteValue {
-    switch sqlite3_column_type(statement, index) {
-    case SQLITE_INTEGER:
-      return .integer(sqlite3_column_int64(statement, index))
-    case SQLITE_FLOAT:
-      return .real(sqlite3_column_double(statement, index))
-    case SQLITE_TEXT:
-      let count = Int(sqlite3_column_bytes(statement, index))
-      guard let text = sqlite3_column_text(statement, index) else { return .text("") }
-      return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
-    case SQLITE_BLOB:
-      let count = Int(sqlite3_column_bytes(statement, index))
-      guard count > 0, let blob = sqlite3_column_blob(statement, index) else { return .blob(Data()) }
-      return .blob(Data(bytes: blob, count: count))
-    default:
-      return .null
-    }
   }
 
   /// Whether a result column is not TEXT, or TEXT whose bytes are valid UTF-8.

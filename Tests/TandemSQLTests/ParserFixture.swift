@@ -16,7 +16,7 @@ enum ParserFixture {
 
   /// A reference database holding the fixture's tables and rows.
   static func database() throws -> ReferenceSQLite {
-    let db = ReferenceSQLite()
+    let db = try ReferenceSQLite()
     try db.exec(schema)
     return db
   }

@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import Tandem
 import Testing
+import SQLiteReference
 
 /// Tables declared with `@Table`, nested so their names stay out of other tests' way.
 enum MacroTables {
@@ -91,7 +92,7 @@ enum MacroTables {
       Reminder.schema.createTableSQL()
         == #"CREATE TABLE "reminders" ("id" INTEGER PRIMARY KEY, "title" TEXT NOT NULL DEFAULT '', "#
         + #""is_completed" INTEGER NOT NULL DEFAULT 0, "dueDate" TEXT, "priority" INTEGER)"#)
-    let db = try ScratchSQLite()
+    let db = try SQLiteHandle()
     try db.execute(Reminder.schema.createTableSQL())
     let columns = try db.tableInfo("reminders")
     #expect(
@@ -158,19 +159,19 @@ enum MacroTables {
       Event.schema.createTableSQL()
         == #"CREATE TABLE "events" ("id" INTEGER PRIMARY KEY, "startsAt" INTEGER NOT NULL, "endsAt" INTEGER, "#
         + #""tags" TEXT NOT NULL, "slug" TEXT NOT NULL UNIQUE)"#)
-    let db = try ScratchSQLite()
+    let db = try SQLiteHandle()
     try db.execute(Event.schema.createTableSQL())
     let event = Event(id: 1, startsAt: Date(timeIntervalSince1970: 60), slug: "launch")
     try db.insert(into: Event.schema, event.sqliteValues)
     let rows = try db.rows("SELECT * FROM events")
     #expect(try rows.map(Event.init(sqliteValues:)) == [event])
-    #expect(throws: ScratchSQLite.Failure.self) {
+    #expect(throws: SQLiteHandle.Failure.self) {
       try db.insert(into: Event.schema, Event(id: 2, startsAt: Date(), slug: "launch").sqliteValues)
     }
   }
 
   @Test func textPrimaryKey() throws {
-    let db = try ScratchSQLite()
+    let db = try SQLiteHandle()
     try db.execute(MacroTables.RemindersList.schema.createTableSQL())
     #expect(
       try db.tableInfo("reminders_list") == [
@@ -191,7 +192,7 @@ enum MacroTables {
   }
 
   @Test func sqliteDefaultsEqualSwiftDefaults() throws {
-    let db = try ScratchSQLite()
+    let db = try SQLiteHandle()
     try db.execute(MacroTables.Setting.schema.createTableSQL())
     try db.execute(#"INSERT INTO "settings" DEFAULT VALUES"#)
     let rows = try db.rows(#"SELECT * FROM "settings""#)
@@ -206,7 +207,7 @@ enum MacroTables {
     draft.encode(to: &encoder)
     #expect(encoder.values == [.null, .text("Milk"), .integer(0), .null, .null])
 
-    let db = try ScratchSQLite()
+    let db = try SQLiteHandle()
     try db.execute(Reminder.schema.createTableSQL())
     try db.insert(into: Reminder.schema, encoder.values)
     var second = Reminder.Draft(title: "Eggs", isCompleted: true, priority: .low)
@@ -406,90 +407,22 @@ private struct TableInfoRow: Equatable {
   var primaryKey: Int
 }
 
-/// A private in-memory SQLite database for checking what the macros generate against the real engine.
-private final class ScratchSQLite {
-  struct Failure: Error, CustomStringConvertible {
-    var description: String
-  }
-
-  private let handle: OpaquePointer
-
-  init() throws {
-    var handle: OpaquePointer?
-    guard sqlite3_open(":memory:", &handle) == SQLITE_OK, let handle else {
-      throw Failure(description: "cannot open an in-memory database")
-    }
-    self.handle = handle
-  }
-
-  deinit { sqlite3_close(handle) }
-
-  func execute(_ sql: String) throws {
-    var message: UnsafeMutablePointer<CChar>?
-    guard sqlite3_exec(handle, sql, nil, nil, &message) == SQLITE_OK else {
-      let text = message.map { String(cString: $0) } ?? "unknown error"
-      sqlite3_free(message)
-      throw Failure(description: "\(text) in \(sql)")
-    }
-  }
-
-  func insert(into schema: TableSchema, _ values: [SqliteValue]) throws {
+/// What the macros generate, checked against the real engine.
+extension SQLiteHandle {
+  fileprivate func insert(into schema: TableSchema, _ values: [SqliteValue]) throws {
     let placeholders = Array(repeating: "?", count: values.count).joined(separator: ", ")
     _ = try rows(#"INSERT INTO "\#(schema.name)" VALUES (\#(placeholders))"#, bindings: values)
   }
 
-  func rows(_ sql: String, bindings: [SqliteValue] = []) throws -> [[SqliteValue]] {
-    var statement: OpaquePointer?
-    guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
-      throw Failure(description: String(cString: sqlite3_errmsg(handle)) + " in " + sql)
-    }
-    defer { sqlite3_finalize(statement) }
-    for (offset, value) in bindings.enumerated() {
-      let index = Int32(offset + 1)
-      switch value {
-      case .integer(let number): sqlite3_bind_int64(statement, index, number)
-      case .real(let number): sqlite3_bind_double(statement, index, number)
-      case .text(let text): sqlite3_bind_text(statement, index, text, -1, tandem_sqlite_transient())
-      case .blob(let data):
-        _ = data.withUnsafeBytes { bytes in
-          sqlite3_bind_blob(statement, index, bytes.baseAddress, Int32(bytes.count), tandem_sqlite_transient())
-        }
-      case .null: sqlite3_bind_null(statement, index)
-      }
-    }
-    var result: [[SqliteValue]] = []
-    while true {
-      let code = sqlite3_step(statement)
-      if code == SQLITE_DONE { return result }
-      guard code == SQLITE_ROW else {
-        throw Failure(description: String(cString: sqlite3_errmsg(handle)) + " in " + sql)
-      }
-      result.append((0..<sqlite3_column_count(statement)).map { column(statement, $0) })
-    }
-  }
-
-  func tableInfo(_ table: String) throws -> [TableInfoRow] {
+  fileprivate func tableInfo(_ table: String) throws -> [TableInfoRow] {
     try rows(#"PRAGMA table_info("\#(table)")"#).map { row in
       guard case .text(let name) = row[1], case .text(let type) = row[2], case .integer(let notNull) = row[3],
         case .integer(let primaryKey) = row[5]
-      else { throw Failure(description: "unexpected table_info row \(row)") }
+      else { throw Failure(code: 0, message: "unexpected table_info row \(row)", sql: "PRAGMA table_info") }
       var defaultValue: String?
       if case .text(let text) = row[4] { defaultValue = text }
       return TableInfoRow(
         name: name, type: type, notNull: notNull != 0, defaultValue: defaultValue, primaryKey: Int(primaryKey))
-    }
-  }
-
-  private func column(_ statement: OpaquePointer, _ index: Int32) -> SqliteValue {
-    switch sqlite3_column_type(statement, index) {
-    case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, index))
-    case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, index))
-    case SQLITE_TEXT: return .text(sqlite3_column_text(statement, index).map { String(cString: $0) } ?? "")
-    case SQLITE_BLOB:
-      let count = Int(sqlite3_column_bytes(statement, index))
-      guard count > 0, let bytes = sqlite3_column_blob(statement, index) else { return .blob(Data()) }
-      return .blob(Data(bytes: bytes, count: count))
-    default: return .null
     }
   }
 }
