@@ -571,4 +571,43 @@ extension RelationalRegressionTests {
     _ = try db.execute(.update(UpdateStatement(table: "c", assignments: [Assignment(column: "k", value: .literal(0))])))
     #expect(try db.execute(.select(select)).rows == [[1]])
   }
+
+  /// Fuzzer seed 0xC0FFEE31 case 65618: `n IN (SELECT sum(x) …)` on a rowid drives SQLite's
+  /// loop, so SQLite runs the subquery (and its sum() overflows) before reading any row, even of
+  /// an empty table; the memory engine, testing the term row by row, would never run it. It
+  /// refuses the statement.
+  @Test(arguments: BackendKind.allCases)
+  func anInSubqueryDrivingARowidLookupRunsBeforeAnyRow(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.create(TableSchema("child", columns: [.column("x", .integer, primaryKey: true)]))
+    try db.create(TableSchema("m", columns: [.column("n", .integer, primaryKey: true)]))
+    _ = try db.insertRaw(into: "child", columns: ["x"], values: [.integer(1 << 62)])
+    _ = try db.insertRaw(into: "child", columns: ["x"], values: [.integer(1 << 62 + 1)])
+    let sum = SelectStatement(table: "child", columns: [.aggregate(.sum, .column("x"), distinct: false)])
+    let delete = DeleteStatement(table: "m", filter: .inSubquery(.column("n"), sum, negated: false))
+    let error = try #require(throws: TandemError.self) { try db.execute(.delete(delete)) }
+    switch kind {
+    case .memory: #expect(error.kind == .unsupported)
+    case .tandem: #expect(error.kind == .divergence)
+    case .sqliteFile, .sqliteInMemory: #expect(error.summary == .sqlite(code: 1, message: "integer overflow"))
+    }
+  }
+
+  /// Fuzzer seed 0xC0FFEE31 case 66686: `IS` seeks a rowid as `=` does, so a join on
+  /// `a.c IS b.rowid` with `a.c` the REAL -2⁶³ is refused like the `=` join of case 5789.
+  @Test(arguments: BackendKind.allCases)
+  func anIsJoinMatchingTheSmallestRowidWithTheRealMinimumIsRefused(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.create(TableSchema("q", columns: [.column("c", .real), .column("k", .integer, primaryKey: true)]))
+    _ = try db.insertRaw(into: "q", columns: ["c", "k"], values: [.real(-9_223_372_036_854_775_808.0), .integer(.min)])
+    let c = SQLExpression.qualifiedColumn(source: "q", name: "c")
+    let select = SelectStatement(
+      table: "q",
+      joins: [JoinClause(.inner, table: "q", alias: "s", on: .binary(.is, c, .qualifiedColumn(source: "s", name: "k")))],
+      columns: [.aggregate(.total, .literal(.null), distinct: false)],
+      groupBy: [.collate(.qualifiedColumn(source: "s", name: "c"), .nocase)])
+    if let rows = try kind.answerUnlessMemoryRefuses({ try db.execute(.select(select)).rows }) {
+      #expect(rows.isEmpty)
+    }
+  }
 }

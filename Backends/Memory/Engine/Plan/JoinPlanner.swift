@@ -237,7 +237,7 @@ struct JoinPlanner {
     return result
   }
 
-  /// The term's test, refusing where it finds `rowid = x` true with `x` a REAL -2⁶³ (after the
+  /// The term's test, refusing where it finds `rowid = x` (or `IS`) true with `x` a REAL -2⁶³ (after the
   /// comparison's numeric affinity) read from another source of this query.
   ///
   /// The comparison finds it equal to the smallest rowid, but a rowid lookup by it
@@ -247,7 +247,10 @@ struct JoinPlanner {
   private static func refusingExtremeRowidMatch(
     _ term: SQLExpression, _ test: @escaping ConditionEvaluator, scope: SourceScope, compiler: ExpressionCompiler
   ) throws -> ConditionEvaluator {
-    guard let equality = try equalities(term, scope: scope).first(where: { $0.column.isRowid && !$0.reads.isEmpty })
+    // `IS` seeks a rowid as `=` does (WO_IS).
+    var probed = term
+    if case .binary(.is, let lhs, let rhs) = term { probed = .binary(.equal, lhs, rhs) }
+    guard let equality = try equalities(probed, scope: scope).first(where: { $0.column.isRowid && !$0.reads.isEmpty })
     else { return test }
     let other = try compiler.compile(equality.other).evaluate
     return { context in

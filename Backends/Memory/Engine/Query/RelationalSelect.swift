@@ -650,6 +650,18 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
   static func refuseFallible(_ statement: SelectStatement, scope: SourceScope, catalog: Catalog) throws {
     var check: AbsOverflowCheck? = AbsOverflowCheck(scope: scope, catalog: catalog, resultColumns: statement.columns)
     try refuseFallible(statement.expressions, check: &check)
+    if statement.joins.isEmpty, let storage = scope.sources.first, !storage.definition.isEphemeral {
+      try SubqueryDrivenLookup.refuseFallible(statement.filter, definition: storage.definition) { operand in
+        switch operand {
+        case .column(let name), .qualifiedColumn(_, let name):
+          guard let reference = try? scope.resolve(column: name, source: nil, marking: false), reference.depth == 0
+          else { return nil }
+          return reference.isRowid ? -1 : reference.column
+        case .rowid, .qualifiedRowid: return -1
+        default: return nil
+        }
+      }
+    }
     // A join's conditions are evaluated at the loop SQLite's plan puts them in: whether a
     // subquery there runs at all (an outer loop may find no row) depends on that plan, and a
     // sum() inside it can fail with `integer overflow`.
@@ -724,7 +736,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
   }
 
   /// Whether a select, or a subquery inside it, computes `sum()` (which can overflow).
-  private static func hasSum(_ query: SelectStatement) -> Bool {
+  static func hasSum(_ query: SelectStatement) -> Bool {
     func holdsSum(_ expression: SQLExpression) -> Bool {
       if case .aggregate(.sum, _, _, _) = expression { return true }
       if expression.directSubqueries.contains(where: hasSum) { return true }

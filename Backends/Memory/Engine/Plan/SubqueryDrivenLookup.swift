@@ -1,0 +1,31 @@
+import TandemCore
+
+/// `x IN (SELECT …)` as SQLite's planner uses it on one table: where `x` is the rowid or the
+/// first column of an index, the subquery's rows drive the loop (`SEARCH t USING INTEGER PRIMARY
+/// KEY (rowid=?)`), so SQLite runs the subquery before reading any row — even over an empty
+/// table. The memory engine tests the term on each row instead, and reads the subquery only once a
+/// row reaches it: the answers agree, but a subquery that fails (a `sum()` that overflows) fails
+/// the statement in SQLite alone. Such a statement is refused.
+enum SubqueryDrivenLookup {
+  /// Refuses the statement when a top-level term of `filter` is `x IN (SELECT …)` on a column
+  /// SQLite can look up by (`column` resolves `x` to a column position, or `-1` for the rowid)
+  /// whose subquery computes `sum()`.
+  static func refuseFallible(
+    _ filter: SQLExpression?, definition: TableDefinition, column: (SQLExpression) -> Int?
+  ) throws {
+    guard let filter else { return }
+    for term in JoinPlanner.conjuncts(filter) {
+      guard case .inSubquery(let operand, let query, negated: false) = term, let position = column(operand),
+        RelationalSelect.hasSum(query)
+      else { continue }
+      let searchable =
+        position < 0 || position == definition.rowidColumn
+        || definition.indexes.contains { $0.columns.first == position }
+      if searchable {
+        throw EngineError.unsupported(
+          "x IN (SELECT … sum() …) on the rowid or an indexed column (SQLite runs the subquery before reading "
+            + "any row, so whether its sum() fails does not depend on the rows)")
+      }
+    }
+  }
+}
