@@ -367,6 +367,13 @@ extension RelationalRegressionTests {
       table: "a", joins: [JoinClause(.inner, table: "d", alias: "s")], columns: [count],
       groupBy: [.qualifiedColumn(source: "a", name: "k")], having: .inSubquery(count, ids, negated: true))
     #expect(try db.execute(.select(counted)).rows == [[2]])
+    // Fuzzer seed 0xC0FFEE31 case 81282: REAL affinity makes even a count a REAL in place.
+    try db.create(TableSchema("r", columns: [.column("v", .real)]))
+    let reals = SelectStatement(table: "r", columns: [.qualifiedColumn(source: "r", name: "v")])
+    let countedAsReal = SelectStatement(table: "a", columns: [.inSubquery(count, reals, negated: false), count])
+    if let rows = try kind.answerUnlessMemoryRefuses({ try db.execute(.select(countedAsReal)).rows }) {
+      #expect(rows == [[0, .real(1)]])
+    }
   }
 
   /// Fuzzer seed 0xC0FFEE29 case 5789: a join on `a.v = child.rowid` where `a.v` is the REAL
@@ -609,5 +616,29 @@ extension RelationalRegressionTests {
     if let rows = try kind.answerUnlessMemoryRefuses({ try db.execute(.select(select)).rows }) {
       #expect(rows.isEmpty)
     }
+  }
+
+  /// Fuzzer seed 0xC0FFEE31 case 78620: `x IS name`'s step looks the bare name up even after an
+  /// earlier error (to see whether it is TRUE or FALSE), so its error replaces the earlier one.
+  @Test(arguments: BackendKind.allCases)
+  func isLooksUpItsBareNameAfterAnError(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.create(TableSchema("t", columns: [.column("s", .text)]))
+    try db.create(TableSchema("k", columns: [.column("d", .null(.integer))]))
+    try db.create(TableSchema("c", columns: [.column("d", .null(.text))]))
+    let select = SelectStatement(
+      table: "t", alias: "b",
+      joins: [JoinClause(.inner, table: "k"), JoinClause(.inner, table: "c"), JoinClause(.inner, table: "t")],
+      columns: [
+        .caseWhen(
+          base: nil,
+          branches: [
+            // A function's step goes on after its argument's error (a literal's would stop the walk).
+            CaseBranch(when: .aggregate(.min, .column("s"), distinct: false), then: .function(.lower, [.literal("x")])),
+            CaseBranch(when: .binary(.isNot, .aggregate(.count, nil, distinct: false), .column("d")), then: .literal(2)),
+          ], else: nil)
+      ])
+    let error = try #require(throws: TandemError.self) { try db.execute(.select(select)) }
+    #expect(error.summary == .sqlite(code: 1, message: "ambiguous column name: d"))
   }
 }

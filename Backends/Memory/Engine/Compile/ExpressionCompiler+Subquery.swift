@@ -102,12 +102,13 @@ extension ExpressionCompiler {
   }
 
   /// Whether applying `affinity` cannot change the aggregate's value: none and BLOB convert
-  /// nothing, and a count is an integer already.
+  /// nothing, and a count is an integer already — but REAL makes any integer a REAL
+  /// (`OP_Affinity`'s `MEM_IntReal`).
   private static func leavesAggregateUnchanged(_ function: AggregateFunction, _ affinity: Affinity) -> Bool {
     switch affinity {
     case .none, .blob: true
-    case .integer, .real, .numeric: function == .count
-    case .text: false
+    case .integer, .numeric: function == .count
+    case .real, .text: false
     }
   }
 }

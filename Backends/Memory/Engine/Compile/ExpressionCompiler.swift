@@ -120,8 +120,9 @@ final class ExpressionCompiler {
         let bare = Self.withoutCollate(rhs)
         switch bare {
         case .column, .rowid:
-          if error != nil { return true }
-          return walk(bare) || walk(lhs)
+          // Its step looks the bare name up even after an error, then stops if there is one.
+          if walk(bare) || error != nil { return true }
+          return walk(lhs)
         default:
           if error != nil { return true }
           return walk(lhs) || walk(rhs)
