@@ -75,7 +75,7 @@ import SeededRandomness
   }
 
   @Test func conversionsMatchSQLite() throws {
-    let sqlite = try RawSQLiteEngine()
+    let sqlite = try RawSQLiteLogicEngine()
     for value in Self.values {
       let reading = try sqlite.columnReadings(of: value)
       #expect(value.columnInt32 == reading.int, "int of \(value)")
@@ -87,7 +87,7 @@ import SeededRandomness
   /// Below 1e9 (at most 12 digits before rounding) the corpus's `double` printf and the linked
   /// `long double` one agree; above, they differ in the 16th digit, and the corpus decides.
   @Test func fixedPrintingMatchesSQLitePrintf() throws {
-    let sqlite = try RawSQLiteEngine()
+    let sqlite = try RawSQLiteLogicEngine()
     var compared = 0
     for real in Self.reals + Self.randomReals where real.magnitude < 1e9 {
       let expected = try sqlite.printf("%.3f", real)
@@ -110,7 +110,7 @@ import SeededRandomness
   }
 
   @Test func realTextMatchesSQLite() throws {
-    let sqlite = try RawSQLiteEngine()
+    let sqlite = try RawSQLiteLogicEngine()
     for real in Self.reals + Self.randomReals {
       let reading = try sqlite.columnReadings(of: .real(real))
       #expect(Array(SQLitePrintf.realText(real).utf8) == reading.text, "text of \(real)")

@@ -10,7 +10,7 @@ struct RawSQLiteCorpusTests {
 
   @Test(arguments: files)
   func sqlitePassesEveryRecord(file: URL) throws {
-    let report = try SQLLogicRunner().run(fileAt: file, named: file.lastPathComponent, on: try RawSQLiteEngine())
+    let report = try SQLLogicRunner().run(fileAt: file, named: file.lastPathComponent, on: try RawSQLiteLogicEngine())
     #expect(report.failed == 0, "\(report.summaryLine)\n\(report.failures.map(\.description).joined(separator: "\n"))")
     #expect(report.unsupported == 0)
     #expect(report.passed > 0)
@@ -21,7 +21,7 @@ struct RawSQLiteCorpusTests {
   func sqlitePassesTheWholeSample() throws {
     var total = SQLLogicReport(name: "total")
     for file in Corpus.files() {
-      total.add(try SQLLogicRunner().run(fileAt: file, on: try RawSQLiteEngine()))
+      total.add(try SQLLogicRunner().run(fileAt: file, on: try RawSQLiteLogicEngine()))
     }
     #expect(total.failed == 0, "\(total.failures.map(\.description).joined(separator: "\n"))")
     #expect(total.passed == 386_941)

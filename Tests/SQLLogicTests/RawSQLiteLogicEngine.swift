@@ -12,7 +12,7 @@ struct RawSQLiteError: Error, CustomStringConvertible {
 /// The sqllogictest engine straight over the C API, as SQLite's reference driver uses it:
 /// `sqlite3_exec` for statement records, prepare-and-step for queries. It proves the runner, since
 /// real SQLite passes every record of the corpus.
-final class RawSQLiteEngine: SQLLogicEngine {
+final class RawSQLiteLogicEngine: SQLLogicEngine {
   private let sqlite: SQLiteHandle
   private var handle: OpaquePointer { sqlite.connection }
 
