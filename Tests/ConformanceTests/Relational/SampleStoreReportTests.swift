@@ -397,4 +397,40 @@ struct SampleStore {
       StoreCustomer.all.select { $0.country }.union(StoreInvoice.all.select { $0.billingCountry }))
     #expect(all == Set(store.customers.map(\.country) + store.invoices.map(\.billingCountry)).sorted())
   }
+
+  @Test(arguments: BackendKind.allCases)
+  func reportsWithFunctionsOverJoins(_ kind: BackendKind) throws {
+    let db = try store.database(kind)
+    // Each album's length in minutes, rounded, with its artist; albums named like "Album 1%".
+    let albums = try db.fetchAll(
+      StoreAlbum.join(StoreArtist.self) { $0.artistID == $1.id }
+        .leftJoin(StoreTrack.self) { album, _, track in album.id == track.albumID }
+        .where { album, _, _ in album.title.like("Album 1%") }
+        .group { album, _, _ in album.id }
+        .order { album, _, _ in album.id }
+        .select { album, artist, track in
+          (album.title, artist.name.lower(), (track.milliseconds.total() / 60_000.0).round(1), track.id.count())
+        })
+    #expect(albums.map(\.0) == store.albums.filter { $0.title.hasPrefix("Album 1") }.map(\.title))
+    // Tracks without a genre count under "none"; the longest track per genre, with its name.
+    let longest = try db.fetchAll(
+      StoreTrack.leftJoin(StoreGenre.self) { $0.genreID == $1.id }
+        .group { _, genre in genre.name }
+        .order { _, genre in genre.name }
+        .select { track, genre in (genre.name.coalesce("none"), track.milliseconds.max(), track.name) })
+    #expect(longest.map(\.0) == ["none"] + store.genres.map(\.name).sorted())
+    for (genre, length, name) in longest {
+      let id = store.genres.first { $0.name == genre }?.id
+      let tracks = store.tracks.filter { $0.genreID == id }
+      #expect(length == tracks.map(\.milliseconds).max())
+      #expect(tracks.first { $0.milliseconds == length }?.name == name)
+    }
+    // Invoices of mid-sized totals, billed where their customer lives.
+    let mid = try db.fetchAll(
+      StoreInvoice.join(StoreCustomer.self) { $0.customerID == $1.id }
+        .where { invoice, customer in invoice.total.between(2.0, and: 5.0) && invoice.billingCountry == customer.country }
+        .order { invoice, _ in (invoice.total.desc(), invoice.id) }
+        .select { invoice, customer in (invoice.id, customer.lastName, invoice.total) })
+    #expect(mid.map(\.0) == store.invoices.filter { (2.0...5.0).contains($0.total) }.sorted { ($0.total, -$0.id) > ($1.total, -$1.id) }.map(\.id))
+  }
 }
