@@ -49,7 +49,7 @@ extension MemoryBackend {
     try refuseViewMisuse(statement)
     switch statement {
     case .query(.select(let select), let names):
-      try self.select(select, parameters: parameters) { values in try body(Row(columnNames: names, values: values)) }
+      _ = try run(PreparedStatement(.select(select)), .named(parameters)) { values in try body(Row(columnNames: names, values: values)) }
       return StatementResult()
     case .query(let statement, _):
       let result = try execute(statement, parameters: parameters)

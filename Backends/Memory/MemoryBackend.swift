@@ -87,10 +87,39 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
     }
   }
 
-  /// Runs one statement. For an INSERT, `lastInsertRowid` is the rowid of the last row it
-  /// inserted (0 when it inserted none); `changes` counts the rows the statement itself inserted,
-  /// updated or deleted, as `sqlite3_changes` does.
-  public func execute(_ statement: Statement, parameters: [String: SqliteValue]) throws -> StatementResult {
+  /// Runs one statement, handing a select's rows to `body` as they are found. A prepared select
+  /// run again under the same schema finds its plan by identity and binds its values by
+  /// position; an insert of plain rows binds them without an expression per value.
+  ///
+  /// For an INSERT, `lastInsertRowid` is the rowid of the last row it inserted (0 when it inserted
+  /// none); `changes` counts the rows the statement itself inserted, updated or deleted, as
+  /// `sqlite3_changes` does.
+  public func run(
+    _ statement: PreparedStatement, _ bindings: StatementBindings, eachRow body: ([SqliteValue]) throws -> Void
+  ) throws -> StatementResult {
+    switch bindings {
+    case .rows(let rows):
+      guard case .insert(let insert) = statement.statement else { throw StatementBindings.rowsWithoutInsert }
+      return try insertRows(into: insert.table, columns: insert.columns, values: rows, conflict: insert.conflict)
+    case .flattenedRows(let values):
+      guard case .insert(let insert) = statement.statement else { throw StatementBindings.rowsWithoutInsert }
+      return try insertRows(
+        into: insert.table, columns: insert.columns, values: try values.rows(of: insert.columns.count),
+        conflict: insert.conflict)
+    case .positional(let values) where statement.kind == .select:
+      try selectRows(prepared: statement, values: values, eachRow: body)
+      return StatementResult()
+    case .named(let parameters) where statement.kind == .select:
+      guard case .select(let select) = statement.statement else { return StatementResult() }
+      try selectRows(select, parameters: parameters, eachRow: body)
+      return StatementResult()
+    case .named, .positional:
+      return try executeStatement(statement.statement, parameters: statement.parameters(bindings))
+    }
+  }
+
+  /// Runs one statement, collecting a select's rows.
+  private func executeStatement(_ statement: Statement, parameters: [String: SqliteValue]) throws -> StatementResult {
     let description = trace.map { trace in
       let text = StatementDescription.describe(statement)
       trace(text)
@@ -98,14 +127,10 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
     }
     do {
       switch statement {
-      case .select(let select) where !SelectPlan.runs(select):
-        var rows: [[SqliteValue]] = []
-        try runRelational(select, parameters) { rows.append($0) }
-        return StatementResult(rows: rows)
       case .select(let select):
-        let plan = try selectPlan(select, parameters)
-        let table = try storage(of: plan.tablePosition, named: select.table)
-        return StatementResult(rows: try plan.rows(parameters, table: table))
+        var rows: [[SqliteValue]] = []
+        try selectRows(select, parameters: parameters) { rows.append($0) }
+        return StatementResult(rows: rows)
       case .insert(let insert):
         try checkShape(statement, parameters)
         let shape = InsertPlan.Shape(table: insert.table, columns: insert.columns, conflict: insert.conflict)
@@ -137,7 +162,7 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
   /// ``InsertStatement`` whose rows are these values as literals (same rows, errors,
   /// `lastInsertRowid` and `changes`; a failure changes nothing), without building an
   /// expression per value.
-  public func insert(
+  private func insertRows(
     into table: String, columns: [String], values: [[SqliteValue]], conflict: InsertStatement.ConflictResolution
   ) throws -> StatementResult {
     let description = trace.map { trace in
@@ -196,7 +221,7 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
   /// Runs a select and hands its rows to `body` as they are found: the rows
   /// ``execute(_:parameters:)`` returns, in one array overwritten for each row when the result
   /// columns are stored columns. Errors thrown by `body` are rethrown as they are.
-  public func select(
+  private func selectRows(
     _ statement: SelectStatement, parameters: [String: SqliteValue], eachRow body: ([SqliteValue]) throws -> Void
   ) throws {
     let description = trace.map { trace in
@@ -223,13 +248,15 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
   /// Runs a prepared select: exactly ``select(_:parameters:eachRow:)`` on its statement with its
   /// values by name, but a query run again under the same schema finds its plan by identity,
   /// without comparing statements, and binds its values by position.
-  public func select(
-    prepared query: PreparedSelect, values: [SqliteValue], eachRow body: ([SqliteValue]) throws -> Void
+  private func selectRows(
+    prepared query: PreparedStatement, values: [SqliteValue], eachRow body: ([SqliteValue]) throws -> Void
   ) throws {
     try query.checkCount(of: values)
-    let statement = query.statement
+    guard case .select(let statement) = query.statement else {
+      throw TandemError.misuse("a prepared statement that is not a select reached the select path")
+    }
     if statement.isRelational {
-      return try select(statement, parameters: try query.parameters(values), eachRow: body)
+      return try selectRows(statement, parameters: try query.parameters(values), eachRow: body)
     }
     let description = trace.map { trace in
       let text = StatementDescription.describe(.select(statement))

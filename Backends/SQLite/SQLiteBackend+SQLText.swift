@@ -28,7 +28,7 @@ extension SQLiteBackend {
     defer { forgetTables() }
     var cursor = 0
     var result = StatementResult()
-    try PreparedStatement.forEachStatement(in: sql, on: connection) { statement in
+    try SQLiteStatement.forEachStatement(in: sql, on: connection) { statement in
       let values = try arguments.values(for: statement.parameterNames, cursor: &cursor)
       let names = statement.columnNames
       connection.lastInsertRowid = 0

@@ -180,11 +180,36 @@ public final class SQLiteBackend: DatabaseBackend {
     try naming(.dropTable, table: table) { _ = try run(sql, cached: false) }
   }
 
-  /// Renders `statement`, binds its values (named parameters from `parameters`) and runs it.
+  /// Renders the statement, binds its values and runs it. A select's rows are handed out as they
+  /// are stepped, in one array overwritten row after row, so records are decoded without an
+  /// array per row; an insert of plain rows runs one cached single-row statement per row.
   ///
   /// For an insert, `lastInsertRowid` is the rowid of the last row this statement inserted (0 if
   /// it inserted none, e.g. an upsert that updated or an ignored conflict).
-  public func execute(_ statement: Statement, parameters: [String: SqliteValue]) throws -> StatementResult {
+  public func run(
+    _ statement: PreparedStatement, _ bindings: StatementBindings, eachRow body: ([SqliteValue]) throws -> Void
+  ) throws -> StatementResult {
+    switch bindings {
+    case .rows(let rows):
+      guard case .insert(let insert) = statement.statement else { throw StatementBindings.rowsWithoutInsert }
+      return try insertRows(into: insert.table, columns: insert.columns, values: rows, conflict: insert.conflict)
+    case .flattenedRows(let values):
+      guard case .insert(let insert) = statement.statement else { throw StatementBindings.rowsWithoutInsert }
+      return try insertRows(into: insert.table, columns: insert.columns, flattenedRows: values, conflict: insert.conflict)
+    case .named, .positional:
+      guard statement.kind == .select else {
+        return try executeStatement(statement.statement, parameters: statement.parameters(bindings))
+      }
+      // A prepared select's SQL is rendered once per statement shape and its prepared statement
+      // reused, as for any select, so it runs as it is.
+      let (prepared, values, context) = try prepare(statement.statement, parameters: statement.parameters(bindings))
+      try prepared.forEachRow(values, context: context, body)
+      return StatementResult()
+    }
+  }
+
+  /// Renders `statement`, binds its values (named parameters from `parameters`) and runs it.
+  private func executeStatement(_ statement: Statement, parameters: [String: SqliteValue]) throws -> StatementResult {
     let (prepared, values, context) = try prepare(statement, parameters: parameters)
     switch statement {
     case .select:
@@ -204,29 +229,12 @@ public final class SQLiteBackend: DatabaseBackend {
     }
   }
 
-  /// Runs the select and hands each row to `body` as it is stepped: one array, overwritten in
-  /// place row after row, so records are decoded without an array per row or a list of rows.
-  public func select(
-    _ statement: SelectStatement, parameters: [String: SqliteValue], eachRow body: ([SqliteValue]) throws -> Void
-  ) throws {
-    let (prepared, values, context) = try prepare(.select(statement), parameters: parameters)
-    try prepared.forEachRow(values, context: context, body)
-  }
-
-  /// Runs a prepared select: its SQL is rendered once per statement shape and its prepared
-  /// statement reused, as for any select, so this runs the statement as it is.
-  public func select(
-    prepared query: PreparedSelect, values: [SqliteValue], eachRow body: ([SqliteValue]) throws -> Void
-  ) throws {
-    try select(query.statement, parameters: query.parameters(values), eachRow: body)
-  }
-
   /// Inserts the rows with one cached single-row statement, bound, stepped and reset per row as
   /// hand-written C would; the whole call is one statement: if a row fails, none of its rows remain.
   ///
   /// Rows, errors, `lastInsertRowid` (the rowid of the last row inserted, 0 if none) and
   /// `changes` (all rows) are those of the multi-row `INSERT` that ``execute(_:parameters:)`` runs.
-  public func insert(
+  private func insertRows(
     into table: String, columns: [String], values: [[SqliteValue]], conflict: InsertStatement.ConflictResolution
   ) throws -> StatementResult {
     let info = try tableInfo(table)
@@ -254,19 +262,19 @@ public final class SQLiteBackend: DatabaseBackend {
 
   /// ``insert(into:columns:values:conflict:)`` for rows stored one after another: the same rows,
   /// results and errors, binding straight from the one array.
-  public func insert(
+  private func insertRows(
     into table: String, columns: [String], flattenedRows: [SqliteValue], conflict: InsertStatement.ConflictResolution
   ) throws -> StatementResult {
     let width = columns.count
     guard width > 0, !flattenedRows.isEmpty, flattenedRows.count.isMultiple(of: width) else {
-      return try insert(into: table, columns: columns, values: try flattenedRows.rows(of: width), conflict: conflict)
+      return try insertRows(into: table, columns: columns, values: try flattenedRows.rows(of: width), conflict: conflict)
     }
     let info = try tableInfo(table)
     guard
       let single = try singleRowInsert(
         into: table, columns: columns, conflict: conflict, info: info, isEmpty: false, checkRows: {})
     else {
-      return try insert(into: table, columns: columns, values: try flattenedRows.rows(of: width), conflict: conflict)
+      return try insertRows(into: table, columns: columns, values: try flattenedRows.rows(of: width), conflict: conflict)
     }
     let context = ConstraintContext(table: table, columns: info.columns)
     let needsSavepoint = flattenedRows.count > width || (conflict != .abort && connection.isInTransaction)
@@ -289,7 +297,7 @@ public final class SQLiteBackend: DatabaseBackend {
     let rows = values.map { $0.map(SQLExpression.literal) }
     let whole = InsertStatement(table: table, columns: columns, rows: rows, conflict: conflict)
     let limit = Swift.max(1, Self.statementValueLimit / Swift.max(1, columns.count))
-    guard rows.count > limit else { return try execute(.insert(whole), parameters: [:]) }
+    guard rows.count > limit else { return try executeStatement(.insert(whole), parameters: [:]) }
     // The renderer's own checks over every row, so errors name the same row as one statement would.
     _ = try info.renderer.render(.insert(whole))
     var result = StatementResult()
@@ -298,7 +306,7 @@ public final class SQLiteBackend: DatabaseBackend {
       while start < rows.count {
         let end = Swift.min(start + limit, rows.count)
         let part = InsertStatement(table: table, columns: columns, rows: Array(rows[start..<end]), conflict: conflict)
-        let partResult = try execute(.insert(part), parameters: [:])
+        let partResult = try executeStatement(.insert(part), parameters: [:])
         result.changes += partResult.changes
         if partResult.lastInsertRowid != 0 { result.lastInsertRowid = partResult.lastInsertRowid }
         start = end
@@ -319,7 +327,7 @@ public final class SQLiteBackend: DatabaseBackend {
 
   /// A prepared one-row insert and the values its conflict clause binds after the row's.
   struct SingleRowInsert {
-    var statement: PreparedStatement
+    var statement: SQLiteStatement
     var trailing: [SqliteValue]
   }
 
@@ -375,7 +383,7 @@ public final class SQLiteBackend: DatabaseBackend {
   /// prepared statement with its values and the context for constraint errors.
   private func prepare(
     _ statement: Statement, parameters: [String: SqliteValue]
-  ) throws -> (PreparedStatement, [SqliteValue], ConstraintContext) {
+  ) throws -> (SQLiteStatement, [SqliteValue], ConstraintContext) {
     let table = try tableInfo(statement.table)
     let renderer = try self.renderer(for: statement, table: table)
     let sql: String
@@ -602,13 +610,13 @@ public final class SQLiteBackend: DatabaseBackend {
 
   /// Runs one SQL statement with positional values and returns its rows.
   func run(_ sql: String, _ values: [SqliteValue] = [], cached: Bool = true) throws -> [[SqliteValue]] {
-    let prepared = cached ? try cachedStatement(sql) : try PreparedStatement(connection: connection, sql: sql, persistent: false)
+    let prepared = cached ? try cachedStatement(sql) : try SQLiteStatement(connection: connection, sql: sql, persistent: false)
     return try prepared.run(values)
   }
 
-  private func cachedStatement(_ sql: String) throws -> PreparedStatement {
+  private func cachedStatement(_ sql: String) throws -> SQLiteStatement {
     try statements.statement(for: sql) {
-      try PreparedStatement(connection: connection, sql: sql, persistent: true)
+      try SQLiteStatement(connection: connection, sql: sql, persistent: true)
     }
   }
 

@@ -4,9 +4,9 @@
 struct StatementCache {
   /// A class, so that marking a hit as recent needs no second dictionary lookup.
   private final class Entry {
-    let statement: PreparedStatement
+    let statement: SQLiteStatement
     var lastUse: UInt64
-    init(statement: PreparedStatement, lastUse: UInt64) {
+    init(statement: SQLiteStatement, lastUse: UInt64) {
       self.statement = statement
       self.lastUse = lastUse
     }
@@ -27,7 +27,7 @@ struct StatementCache {
   var count: Int { entries.count }
 
   /// The cached statement for `sql`, or a new one from `prepare`, which is then cached.
-  mutating func statement(for sql: String, prepare: () throws -> PreparedStatement) throws -> PreparedStatement {
+  mutating func statement(for sql: String, prepare: () throws -> SQLiteStatement) throws -> SQLiteStatement {
     clock &+= 1
     if let entry = entries[sql] {
       entry.lastUse = clock

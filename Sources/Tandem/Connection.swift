@@ -88,6 +88,26 @@ public final class Connection: DatabaseWriter {
     try backend.insert(into: table, columns: columns, values: values, conflict: conflict)
   }
 
+  /// Inserts rows of `T` given as data (``StatementBindings/rows(_:)`` or
+  /// ``StatementBindings/flattenedRows(_:)``) with the statement of ``insertStatement(for:conflict:)``.
+  @usableFromInline @discardableResult
+  func insert<T: Table>(
+    _ type: T.Type, _ rows: StatementBindings, conflict: InsertStatement.ConflictResolution
+  ) throws -> StatementResult {
+    try backend.run(insertStatement(for: type, conflict: conflict), rows) { _ in }
+  }
+
+  /// The insert `T`'s records run: every column, rows given as data, with `conflict`. Built once
+  /// per table type and conflict clause, so an engine sees the same object each time.
+  func insertStatement<T: Table>(for type: T.Type, conflict: InsertStatement.ConflictResolution) -> PreparedStatement {
+    let key = ConnectionState.InsertKey(type: ObjectIdentifier(type), conflict: conflict)
+    if let statement = state.insertStatements[key] { return statement }
+    let statement = PreparedStatement(
+      .insert(InsertStatement(table: T.tableName, columns: columnNames(of: type), rows: [], conflict: conflict)))
+    state.insertStatements[key] = statement
+    return statement
+  }
+
   /// The query `find` runs for `T`: every column, `WHERE key = :tandem_key`, `LIMIT 1`; its one
   /// value is the key.
   ///
@@ -106,7 +126,7 @@ public final class Connection: DatabaseWriter {
     query.base.filter = .binary(.equal, .column(keyColumn.name), .parameter(Self.keyParameter))
     var statement = query.statement
     statement.limit = .literal(.integer(1))
-    let lookup = KeyLookup(query: PreparedSelect(statement, parameterNames: [Self.keyParameter]), context: RowDecodingContext(T.schema))
+    let lookup = KeyLookup(query: PreparedStatement(statement, parameterNames: [Self.keyParameter]), context: RowDecodingContext(T.schema))
     state.keyLookups[ObjectIdentifier(type)] = lookup
     return lookup
   }
@@ -115,7 +135,7 @@ public final class Connection: DatabaseWriter {
   /// query is one object for the connection's life, which engines recognize by identity.
   @usableFromInline
   struct KeyLookup {
-    @usableFromInline let query: PreparedSelect
+    @usableFromInline let query: PreparedStatement
     @usableFromInline let context: RowDecodingContext
   }
 

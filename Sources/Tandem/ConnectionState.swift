@@ -7,4 +7,13 @@ final class ConnectionState {
   /// Each table type's column names, made once: the same array every time, which engines can
   /// recognize without comparing its strings.
   var columnNamesByType: [ObjectIdentifier: [String]] = [:]
+  /// The statement a typed insert runs, per table type and conflict clause: see
+  /// ``Connection/insertStatement(for:conflict:)``.
+  var insertStatements: [InsertKey: PreparedStatement] = [:]
+
+  /// A table type with the conflict clause of its insert.
+  struct InsertKey: Hashable {
+    let type: ObjectIdentifier
+    let conflict: InsertStatement.ConflictResolution
+  }
 }

@@ -82,7 +82,7 @@ extension DatabaseWriter {
       // their prepared statement / compiled plan.
       let lookup = try connection.keyLookup(for: T.self)
       var found: T?
-      try connection.backend.select(prepared: lookup.query, values: [key.sqliteValue]) { row in
+      _ = try connection.backend.run(lookup.query, .positional([key.sqliteValue])) { row in
         guard found == nil else { return }
         var decoder = RowDecoder(values: row, context: lookup.context)
         do {

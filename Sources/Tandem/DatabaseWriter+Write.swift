@@ -14,8 +14,7 @@ extension DatabaseWriter {
   public func insert<T: Table>(_ record: T, onConflict: ConflictPolicy = .abort) throws -> Int64 {
     let values = try record.storableValues()
     return try withConnection { connection in
-      try connection.insert(
-        into: T.tableName, columns: connection.columnNames(of: T.self), values: [values], conflict: onConflict.resolution)
+      try connection.insert(T.self, .rows([values]), conflict: onConflict.resolution)
     }.lastInsertRowid
   }
 
@@ -43,9 +42,7 @@ extension DatabaseWriter {
     let values = encoder.values
     // One backend call is one statement: all rows or none, with no transaction of our own.
     _ = try withConnection { connection in
-      try connection.backend.insert(
-        into: T.tableName, columns: connection.columnNames(of: T.self), flattenedRows: values,
-        conflict: onConflict.resolution)
+      try connection.insert(T.self, .flattenedRows(values), conflict: onConflict.resolution)
     }
   }
 
@@ -89,7 +86,7 @@ extension DatabaseWriter {
       assignments.isEmpty ? .nothing(target: keys) : .update(target: keys, assignments: assignments)
     let values = try record.storableValues()
     _ = try withConnection { connection in
-      try connection.insert(into: T.tableName, columns: connection.columnNames(of: T.self), values: [values], conflict: conflict)
+      try connection.insert(T.self, .rows([values]), conflict: conflict)
     }
   }
 

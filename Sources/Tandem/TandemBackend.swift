@@ -31,35 +31,29 @@ final class TandemBackend: DatabaseBackend {
     _ = try both("DROP TABLE \(table)") { try $0.drop(table: table, ifExists: ifExists); return true }
   }
 
-  func execute(_ statement: Statement, parameters: [String: SqliteValue]) throws -> StatementResult {
-    try both(Self.describe(statement)) { try $0.execute(statement, parameters: parameters) }
-  }
-
-  func insert(
-    into table: String, columns: [String], values: [[SqliteValue]], conflict: InsertStatement.ConflictResolution
+  /// Runs the statement on both engines (each through its own path for the bindings): a select's
+  /// rows are handed over once they agree (see ``handOver(_:to:_:)``), any other statement's
+  /// result is returned once both results agree.
+  func run(
+    _ statement: PreparedStatement, _ bindings: StatementBindings, eachRow body: ([SqliteValue]) throws -> Void
   ) throws -> StatementResult {
-    try both(Self.describeInsert(table, columns, values, conflict)) {
-      try $0.insert(into: table, columns: columns, values: values, conflict: conflict)
-    }
-  }
-
-  /// Runs the select on both engines and hands over the rows once they agree (see
-  /// ``handOver(_:to:_:)``).
-  func select(
-    _ statement: SelectStatement, parameters: [String: SqliteValue], eachRow body: ([SqliteValue]) throws -> Void
-  ) throws {
-    try handOver(Self.describe(.select(statement)), to: body) { backend, collect in
-      try backend.select(statement, parameters: parameters, eachRow: collect)
-    }
-  }
-
-  /// Runs the prepared select on both engines (each through its own prepared path) and hands
-  /// over the rows once they agree (see ``handOver(_:to:_:)``).
-  func select(
-    prepared query: PreparedSelect, values: [SqliteValue], eachRow body: ([SqliteValue]) throws -> Void
-  ) throws {
-    try handOver(Self.describe(.select(query.statement)), to: body) { backend, collect in
-      try backend.select(prepared: query, values: values, eachRow: collect)
+    switch (statement.statement, bindings) {
+    case (.select(let select), .named), (.select(let select), .positional):
+      try handOver(Self.describe(.select(select)), to: body) { backend, collect in
+        _ = try backend.run(statement, bindings, eachRow: collect)
+      }
+      return StatementResult()
+    case (.insert(let insert), .rows(let values)):
+      return try both(Self.describeInsert(insert.table, insert.columns, values, insert.conflict)) {
+        try $0.run(statement, bindings) { _ in }
+      }
+    case (.insert(let insert), .flattenedRows(let values)):
+      let rows = try values.rows(of: insert.columns.count)
+      return try both(Self.describeInsert(insert.table, insert.columns, rows, insert.conflict)) {
+        try $0.run(statement, .rows(rows)) { _ in }
+      }
+    case (let other, _):
+      return try both(Self.describe(other)) { try $0.run(statement, bindings) { _ in } }
     }
   }
 

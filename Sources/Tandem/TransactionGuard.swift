@@ -56,32 +56,15 @@ final class TransactionGuard: DatabaseBackend {
     try guarded { try base.drop(table: table, ifExists: ifExists) }
   }
 
-  func execute(_ statement: Statement, parameters: [String: SqliteValue]) throws -> StatementResult {
-    try guarded(table: statement.table) { try base.execute(statement, parameters: parameters) }
-  }
-
-  func insert(
-    into table: String, columns: [String], values: [[SqliteValue]], conflict: InsertStatement.ConflictResolution
+  func run(
+    _ statement: PreparedStatement, _ bindings: StatementBindings, eachRow body: ([SqliteValue]) throws -> Void
   ) throws -> StatementResult {
-    try guarded { try base.insert(into: table, columns: columns, values: values, conflict: conflict) }
-  }
-
-  func insert(
-    into table: String, columns: [String], flattenedRows: [SqliteValue], conflict: InsertStatement.ConflictResolution
-  ) throws -> StatementResult {
-    try guarded { try base.insert(into: table, columns: columns, flattenedRows: flattenedRows, conflict: conflict) }
-  }
-
-  func select(
-    _ statement: SelectStatement, parameters: [String: SqliteValue], eachRow body: ([SqliteValue]) throws -> Void
-  ) throws {
-    try guarded(table: statement.table) { try base.select(statement, parameters: parameters, eachRow: body) }
-  }
-
-  func select(
-    prepared query: PreparedSelect, values: [SqliteValue], eachRow body: ([SqliteValue]) throws -> Void
-  ) throws {
-    try guarded { try base.select(prepared: query, values: values, eachRow: body) }
+    // Errors of statements run with named values name their table; bulk rows and positional
+    // values (the facade's own fast paths) need no naming.
+    if case .named = bindings {
+      return try guarded(table: statement.statement.table) { try base.run(statement, bindings, eachRow: body) }
+    }
+    return try guarded { try base.run(statement, bindings, eachRow: body) }
   }
 
   func execute(

@@ -9,7 +9,7 @@ import TandemCore
 @Suite struct EnginePreparedSelectTests {
   typealias Shared = EngineSharedPlanTests
 
-  static func rows(_ backend: MemoryBackend, _ query: PreparedSelect, _ values: [SqliteValue] = []) throws
+  static func rows(_ backend: MemoryBackend, _ query: PreparedStatement, _ values: [SqliteValue] = []) throws
     -> [[SqliteValue]]
   {
     var rows: [[SqliteValue]] = []
@@ -18,7 +18,7 @@ import TandemCore
   }
 
   /// The lookup by `a`, prepared with `a` as its one value.
-  static func preparedLookup() -> PreparedSelect { PreparedSelect(Shared.lookup, parameterNames: ["a"]) }
+  static func preparedLookup() -> PreparedStatement { PreparedStatement(Shared.lookup, parameterNames: ["a"]) }
 
   @Test func repeatedQueryInterleavedWithOtherStatements() throws {
     let backend = try Shared.database(Shared.narrow)
@@ -71,8 +71,8 @@ import TandemCore
       TableSchema("t", columns: [.column(precomposed, .null(.integer)), .column(decomposed, .null(.integer))]),
       ifNotExists: false)
     _ = try backend.insert(into: "t", columns: [precomposed, decomposed], values: [[1, 2]], conflict: .abort)
-    let first = PreparedSelect(SelectStatement(table: "t", columns: [.column(precomposed)]))
-    let second = PreparedSelect(SelectStatement(table: "t", columns: [.column(decomposed)]))
+    let first = PreparedStatement(SelectStatement(table: "t", columns: [.column(precomposed)]))
+    let second = PreparedStatement(SelectStatement(table: "t", columns: [.column(decomposed)]))
     for _ in 0..<3 {
       #expect(try Self.rows(backend, first) == [[1]])
       #expect(try Self.rows(backend, second) == [[2]])
@@ -101,13 +101,13 @@ import TandemCore
   @Test func valuesByPositionMatchValuesByName() throws {
     let backend = try Shared.database(Shared.narrow)
     _ = try backend.insert(into: "t", columns: ["a", "b"], values: [[1, "x"], [2, "y"], [3, "z"]], conflict: .abort)
-    let twice = PreparedSelect(Shared.lookup, parameterNames: ["a", "unused", "a"])
-    let other = PreparedSelect(Shared.lookup, parameterNames: ["b"])
+    let twice = PreparedStatement(Shared.lookup, parameterNames: ["a", "unused", "a"])
+    let other = PreparedStatement(Shared.lookup, parameterNames: ["b"])
     let both = SelectStatement(
       table: "t", columns: [.column("b")],
       filter: .binary(.or, .binary(.equal, .column("a"), .parameter("x")), .binary(.equal, .column("a"), .parameter("y"))),
       orderBy: [OrderingTerm(.rowid)])
-    let pair = PreparedSelect(both, parameterNames: ["y", "x"])
+    let pair = PreparedStatement(both, parameterNames: ["y", "x"])
     for _ in 0..<2 {
       #expect(try Self.rows(backend, twice, [1, 99, 3]) == Shared.rows(backend, Shared.lookup, ["a": 3]))
       #expect(try Self.rows(backend, twice, [1, 99, 3]) == [[3, "z", 3]])

@@ -18,16 +18,16 @@ import Testing
     }
     func create(_ schema: TableSchema, ifNotExists: Bool) throws {}
     func drop(table: String, ifExists: Bool) throws {}
-    func execute(_ statement: Statement, parameters: [String: SqliteValue]) throws -> StatementResult {
-      if let failure { throw failure }
-      if case .select = statement { return StatementResult(rows: rows) }
-      return StatementResult(changes: 1)
-    }
-    func select(
-      _ statement: SelectStatement, parameters: [String: SqliteValue], eachRow body: ([SqliteValue]) throws -> Void
-    ) throws {
+    func run(
+      _ statement: PreparedStatement, _ bindings: StatementBindings, eachRow body: ([SqliteValue]) throws -> Void
+    ) throws -> StatementResult {
+      guard case .select = statement.statement else {
+        if let failure { throw failure }
+        return StatementResult(changes: 1)
+      }
       for row in rows { try body(row) }
       if let failure { throw failure }
+      return StatementResult()
     }
     func execute(
       sql: String, arguments: StatementArguments, rowOrder: RowOrder, eachRow body: (Row) throws -> Void

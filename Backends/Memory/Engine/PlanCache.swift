@@ -12,7 +12,7 @@ final class PlanCache {
   private var lastInsert: (fingerprint: Int, shape: InsertPlan.Shape, plan: InsertPlan)?
   /// The last prepared query run, held (so its identity is not reused) with its plan, the
   /// schema fingerprint that plan was compiled under and its binding slots.
-  private var lastPrepared: (query: PreparedSelect, fingerprint: Int, prepared: PreparedPlan)?
+  private var lastPrepared: (query: PreparedStatement, fingerprint: Int, prepared: PreparedPlan)?
 
   /// A prepared query's plan, and where each of the plan's parameter slots finds its value among
   /// the query's values: `slots[i]` is the index of the value for `plan.parameterNames[i]` (the
@@ -22,7 +22,7 @@ final class PlanCache {
     let plan: SelectPlan
     let slots: [Int]?
 
-    init(_ plan: SelectPlan, for query: PreparedSelect) {
+    init(_ plan: SelectPlan, for query: PreparedStatement) {
       self.plan = plan
       var slots: [Int]? = nil
       if plan.bindsBySlot {
@@ -39,13 +39,13 @@ final class PlanCache {
 
   /// The plan last used for this very query object, if the schema is still the one it was
   /// compiled under: a prepared query never changes, so its identity stands for its statement.
-  func cachedPrepared(_ query: PreparedSelect, catalog: Catalog) -> PreparedPlan? {
+  func cachedPrepared(_ query: PreparedStatement, catalog: Catalog) -> PreparedPlan? {
     guard let last = lastPrepared, last.query === query, last.fingerprint == catalog.fingerprint else { return nil }
     return last.prepared
   }
 
   /// Remembers the plan a prepared query runs under the current schema.
-  func rememberPrepared(_ query: PreparedSelect, plan: SelectPlan, catalog: Catalog) -> PreparedPlan {
+  func rememberPrepared(_ query: PreparedStatement, plan: SelectPlan, catalog: Catalog) -> PreparedPlan {
     let prepared = PreparedPlan(plan, for: query)
     lastPrepared = (query, catalog.fingerprint, prepared)
     return prepared

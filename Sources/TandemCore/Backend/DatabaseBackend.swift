@@ -4,6 +4,9 @@
 /// decoding of records happens above it. Calls are serialized by the facade, so a backend needs
 /// no locking of its own and is not required to be `Sendable`.
 ///
+/// Every data statement goes through one streaming entry point, ``run(_:_:eachRow:)``; the
+/// calls the facade makes (`execute`, `select`, `insert`) are built on it.
+///
 /// ```swift
 /// let result = try backend.execute(.select(SelectStatement(table: "t", columns: [.column("a")])), parameters: [:])
 /// result.rows // [[.integer(1)], …]
@@ -15,56 +18,24 @@ public protocol DatabaseBackend: AnyObject {
   func create(_ schema: TableSchema, ifNotExists: Bool) throws
   /// Drops a table (and its indexes).
   func drop(table: String, ifExists: Bool) throws
-  /// Runs one statement with values for its named parameters.
-  func execute(_ statement: Statement, parameters: [String: SqliteValue]) throws -> StatementResult
-  /// Inserts rows of plain values as one statement: the same rows, errors and result as
-  /// ``execute(_:parameters:)`` on an ``InsertStatement`` whose rows are these values as literals,
-  /// without building an expression per value.
+  /// Runs one data statement — the one way an engine runs them — and hands its result rows, in
+  /// order, to `body`; returns its `changes` and `lastInsertRowid` (its `rows` stay empty).
+  ///
+  /// `statement` may be an object the caller keeps and hands in again: an engine may then reuse
+  /// what it compiled for it, keyed by its identity. `bindings` gives the values of its
+  /// parameters, or, for an insert, its rows as plain values (bulk data: the statement's own rows
+  /// are then not read). A backend may hand out one array that it overwrites for the next row;
+  /// `body` must not call the backend, and an error it throws ends the statement and is rethrown.
+  /// ``execute(_:parameters:)``, ``select(_:parameters:eachRow:)``, ``insert(into:columns:values:conflict:)``
+  /// and the other conveniences are built on it.
   ///
   /// ```swift
-  /// try backend.insert(into: "t", columns: ["a", "b"], values: [[1, "x"], [2, "y"]], conflict: .abort)
+  /// let query = PreparedStatement(.select(statement), parameterNames: ["id"])
+  /// try backend.run(query, .positional([1])) { row in print(row) }
   /// ```
-  func insert(
-    into table: String, columns: [String], values: [[SqliteValue]], conflict: InsertStatement.ConflictResolution
+  func run(
+    _ statement: PreparedStatement, _ bindings: StatementBindings, eachRow body: ([SqliteValue]) throws -> Void
   ) throws -> StatementResult
-  /// Inserts rows given as one flat list, `columns.count` values per row, as one statement: the
-  /// same as ``insert(into:columns:values:conflict:)`` on those rows, without an array per row.
-  ///
-  /// ```swift
-  /// try backend.insert(into: "t", columns: ["a", "b"], flattenedRows: [1, "x", 2, "y"], conflict: .abort)
-  /// ```
-  func insert(
-    into table: String, columns: [String], flattenedRows: [SqliteValue], conflict: InsertStatement.ConflictResolution
-  ) throws -> StatementResult
-  /// Runs a select and hands its result rows, in order, to `body`: the same rows as
-  /// ``execute(_:parameters:)`` returns for `.select(statement)`, without collecting them first.
-  ///
-  /// A backend may hand out one array that it overwrites for the next row (keeping a row is
-  /// still safe: arrays are values, so the backend then writes to a copy); it may also hand out
-  /// the rows it stores. `body` must not call the backend. An error thrown by `body` ends the
-  /// select and is rethrown.
-  ///
-  /// ```swift
-  /// var ids: [SqliteValue] = []
-  /// try backend.select(statement, parameters: [:]) { row in ids.append(row[0]) }
-  /// ```
-  func select(
-    _ statement: SelectStatement, parameters: [String: SqliteValue], eachRow body: ([SqliteValue]) throws -> Void
-  ) throws
-  /// Runs a prepared select with its parameters' values in the order of
-  /// ``PreparedSelect/parameterNames``: exactly what ``select(_:parameters:eachRow:)`` does for
-  /// `query.statement` with those values by name. The caller keeps `query` and hands the same
-  /// object in again, so an engine may recognize it by identity (its statement never changes)
-  /// instead of comparing statements; it must still check that its schema is the one it compiled
-  /// for. Throws ``TandemError/misuse(_:)`` when `values` and the names differ in number.
-  ///
-  /// ```swift
-  /// let query = PreparedSelect(statement, parameterNames: ["id"])
-  /// try backend.select(prepared: query, values: [1]) { row in print(row) }
-  /// ```
-  func select(
-    prepared query: PreparedSelect, values: [SqliteValue], eachRow body: ([SqliteValue]) throws -> Void
-  ) throws
   /// Runs SQL text — one statement or a script of several — with `arguments` bound, and hands
   /// the result rows of each statement, in order, to `body`; returns the `changes` and
   /// `lastInsertRowid` of the last statement. Rows handed over before an error stay handed over.
@@ -96,77 +67,155 @@ public protocol DatabaseBackend: AnyObject {
 }
 
 extension DatabaseBackend {
-  /// Builds the ``InsertStatement`` and executes it; engines override this with a faster path.
-  public func insert(
-    into table: String, columns: [String], values: [[SqliteValue]], conflict: InsertStatement.ConflictResolution
-  ) throws -> StatementResult {
-    let rows = values.map { $0.map(SQLExpression.literal) }
-    return try execute(.insert(InsertStatement(table: table, columns: columns, rows: rows, conflict: conflict)), parameters: [:])
+  /// Runs one statement with values for its named parameters and returns its rows with its result.
+  ///
+  /// ```swift
+  /// try backend.execute(.delete(DeleteStatement(table: "t")), parameters: [:]).changes
+  /// ```
+  public func execute(_ statement: Statement, parameters: [String: SqliteValue]) throws -> StatementResult {
+    var rows: [[SqliteValue]] = []
+    var result = try run(PreparedStatement(statement), .named(parameters)) { rows.append($0) }
+    result.rows = rows
+    return result
   }
 
-  /// Splits the values into rows and inserts them with ``insert(into:columns:values:conflict:)``.
-  public func insert(
-    into table: String, columns: [String], flattenedRows: [SqliteValue], conflict: InsertStatement.ConflictResolution
-  ) throws -> StatementResult {
-    try insert(into: table, columns: columns, values: try flattenedRows.rows(of: columns.count), conflict: conflict)
-  }
-
-  /// Executes the select and hands over its rows one by one; engines override this to skip
-  /// collecting the rows first.
+  /// Runs a select and hands its rows, in order, to `body`.
+  ///
+  /// ```swift
+  /// var ids: [SqliteValue] = []
+  /// try backend.select(statement, parameters: [:]) { row in ids.append(row[0]) }
+  /// ```
   public func select(
     _ statement: SelectStatement, parameters: [String: SqliteValue], eachRow body: ([SqliteValue]) throws -> Void
   ) throws {
-    for row in try execute(.select(statement), parameters: parameters).rows {
-      try body(row)
-    }
+    _ = try run(PreparedStatement(.select(statement)), .named(parameters), eachRow: body)
   }
-}
 
-extension DatabaseBackend {
-  /// Runs the prepared select's statement with ``select(_:parameters:eachRow:)``; engines
-  /// override this to recognize a query they have already compiled.
+  /// Runs a prepared statement with its parameters' values in the order of
+  /// ``PreparedStatement/parameterNames``, handing its rows to `body`.
+  ///
+  /// ```swift
+  /// let query = PreparedStatement(statement, parameterNames: ["id"])
+  /// try backend.select(prepared: query, values: [1]) { row in print(row) }
+  /// ```
   public func select(
-    prepared query: PreparedSelect, values: [SqliteValue], eachRow body: ([SqliteValue]) throws -> Void
+    prepared query: PreparedStatement, values: [SqliteValue], eachRow body: ([SqliteValue]) throws -> Void
   ) throws {
-    try select(query.statement, parameters: query.parameters(values), eachRow: body)
+    _ = try run(query, .positional(values), eachRow: body)
+  }
+
+  /// Inserts rows of plain values as one statement: the same rows, errors and result as
+  /// ``execute(_:parameters:)`` on an ``InsertStatement`` whose rows are these values as literals,
+  /// without building an expression per value.
+  ///
+  /// ```swift
+  /// try backend.insert(into: "t", columns: ["a", "b"], values: [[1, "x"], [2, "y"]], conflict: .abort)
+  /// ```
+  public func insert(
+    into table: String, columns: [String], values: [[SqliteValue]], conflict: InsertStatement.ConflictResolution
+  ) throws -> StatementResult {
+    try run(
+      PreparedStatement(.insert(InsertStatement(table: table, columns: columns, rows: [], conflict: conflict))),
+      .rows(values), eachRow: { _ in })
+  }
+
+  /// Inserts rows given as one flat list, `columns.count` values per row, as one statement: the
+  /// same as ``insert(into:columns:values:conflict:)`` on those rows, without an array per row.
+  ///
+  /// ```swift
+  /// try backend.insert(into: "t", columns: ["a", "b"], flattenedRows: [1, "x", 2, "y"], conflict: .abort)
+  /// ```
+  public func insert(
+    into table: String, columns: [String], flattenedRows: [SqliteValue], conflict: InsertStatement.ConflictResolution
+  ) throws -> StatementResult {
+    try run(
+      PreparedStatement(.insert(InsertStatement(table: table, columns: columns, rows: [], conflict: conflict))),
+      .flattenedRows(flattenedRows), eachRow: { _ in })
   }
 }
 
-/// A select statement built once and run many times, with its named parameters' values given
-/// by position (``DatabaseBackend/select(prepared:values:eachRow:)``).
+/// What a run of a ``PreparedStatement`` binds (``DatabaseBackend/run(_:_:eachRow:)``).
+///
+/// ```swift
+/// try backend.run(PreparedStatement(.select(statement)), .named(["id": 1])) { print($0) }
+/// ```
+public enum StatementBindings: Sendable {
+  /// Values for the statement's named parameters.
+  case named([String: SqliteValue])
+  /// Values for ``PreparedStatement/parameterNames``, in that order.
+  case positional([SqliteValue])
+  /// An insert's rows as plain values, one array per row (its statement's rows are not read).
+  case rows([[SqliteValue]])
+  /// An insert's rows as one flat list, as many values per row as the insert names columns.
+  case flattenedRows([SqliteValue])
+
+  /// The misuse of giving rows as data to a statement that is not an insert.
+  public static var rowsWithoutInsert: TandemError {
+    .misuse("rows given as data to a statement that is not an insert")
+  }
+}
+
+/// A data statement built once and run many times (``DatabaseBackend/run(_:_:eachRow:)``), with
+/// the names its positional values bind.
 ///
 /// Nothing in it changes after `init`, so an engine that has seen this object before may reuse
 /// what it compiled for it, keyed by the object's identity (while holding on to it, so that the
-/// identity is never reused by another query).
+/// identity is never reused by another statement).
 ///
 /// ```swift
-/// let query = PreparedSelect(
+/// let query = PreparedStatement(
 ///   SelectStatement(table: "t", columns: [.column("a")], filter: .binary(.equal, .column("id"), .parameter("id"))),
 ///   parameterNames: ["id"])
 /// ```
-public final class PreparedSelect: Sendable {
-  /// The statement this query runs.
-  public let statement: SelectStatement
+public final class PreparedStatement: Sendable {
+  /// What a statement does, read without copying it (an engine dispatches on it for every run).
+  public enum Kind: Sendable { case select, insert, update, delete }
+
+  /// The statement this runs.
+  public let statement: Statement
   /// The names of the parameters whose values a run gives by position.
   public let parameterNames: [String]
+  /// What the statement does.
+  public let kind: Kind
 
-  /// A prepared query for `statement`, whose runs give values for `parameterNames` in order.
-  public init(_ statement: SelectStatement, parameterNames: [String] = []) {
+  /// A prepared statement whose runs give values for `parameterNames` in order.
+  public init(_ statement: Statement, parameterNames: [String] = []) {
     self.statement = statement
     self.parameterNames = parameterNames
+    kind =
+      switch statement {
+      case .select: .select
+      case .insert: .insert
+      case .update: .update
+      case .delete: .delete
+      }
+  }
+
+  /// A prepared select.
+  public convenience init(_ select: SelectStatement, parameterNames: [String] = []) {
+    self.init(.select(select), parameterNames: parameterNames)
   }
 
   /// The values by name (a name listed twice takes its last value); throws
   /// ``TandemError/misuse(_:)`` when there are not as many values as names.
   ///
   /// ```swift
-  /// try PreparedSelect(statement, parameterNames: ["id"]).parameters([1])  // ["id": 1]
+  /// try PreparedStatement(statement, parameterNames: ["id"]).parameters([1])  // ["id": 1]
   /// ```
   public func parameters(_ values: [SqliteValue]) throws -> [String: SqliteValue] {
     try checkCount(of: values)
     var parameters: [String: SqliteValue] = [:]
     for (name, value) in zip(parameterNames, values) { parameters[name] = value }
     return parameters
+  }
+
+  /// The values by name that `bindings` gives for parameters (none for an insert's rows).
+  public func parameters(_ bindings: StatementBindings) throws -> [String: SqliteValue] {
+    switch bindings {
+    case .named(let values): values
+    case .positional(let values): try parameters(values)
+    case .rows, .flattenedRows: [:]
+    }
   }
 
   /// Throws ``TandemError/misuse(_:)`` unless there is one value per parameter name.

@@ -5,7 +5,7 @@ import TandemCore
 /// One compiled SQL statement: prepared in `init`, finalized in `deinit`.
 ///
 /// Not `Sendable`: a statement belongs to its connection, which one thread uses at a time.
-final class PreparedStatement {
+final class SQLiteStatement {
   /// The connection the statement was prepared on (kept alive until the statement is finalized).
   let connection: SQLiteConnection
   let handle: OpaquePointer
@@ -73,7 +73,7 @@ final class PreparedStatement {
   /// run in `body` (so that a table a statement creates exists for the next), as
   /// `sqlite3_exec` does.
   static func forEachStatement(
-    in sql: String, on connection: SQLiteConnection, _ body: (PreparedStatement) throws -> Void
+    in sql: String, on connection: SQLiteConnection, _ body: (SQLiteStatement) throws -> Void
   ) throws {
     try sql.utf8CString.withUnsafeBufferPointer { text in
       guard let base = text.baseAddress else { return }
@@ -93,7 +93,7 @@ final class PreparedStatement {
         cursor = tail
         // Only blanks, comments or a `;` were left: no statement.
         guard let compiled else { continue }
-        try body(PreparedStatement(connection: connection, compiled: compiled))
+        try body(SQLiteStatement(connection: connection, compiled: compiled))
       }
     }
   }
