@@ -119,4 +119,15 @@ import TandemCore
       #expect(try Self.rows(backend, pair, [2, 2]) == [["y"]])
     }
   }
+
+  /// The seam's one entry point refuses bindings that do not fit the statement: rows as data for
+  /// a select, and positional values not one per parameter name.
+  @Test func runRefusesBindingsThatDoNotFit() throws {
+    let backend = try Shared.database(Shared.narrow)
+    let select = PreparedStatement(Shared.lookup, parameterNames: ["a"])
+    let rows = #expect(throws: TandemError.self) { try backend.run(select, .rows([[1]])) { _ in } }
+    #expect(rows?.kind == .misuse)
+    let count = #expect(throws: TandemError.self) { try backend.run(select, .positional([1, 2])) { _ in } }
+    #expect(count?.kind == .misuse)
+  }
 }

@@ -257,4 +257,20 @@ struct BackendExecutionTests {
     #expect(tandemError { _ = try backend.run("  ") }?.kind == .misuse)
     #expect(try backend.run("SELECT 1;  ") == [[.integer(1)]])
   }
+
+  /// The seam's one entry point refuses bindings that do not fit the statement, as the memory
+  /// engine does: rows as data for a select, positional values not one per parameter name.
+  @Test(arguments: DatabaseKind.allCases)
+  func runRefusesBindingsThatDoNotFit(kind: DatabaseKind) throws {
+    try kind.withBackend { backend in
+      try backend.create(Self.reminders, ifNotExists: false)
+      let select = PreparedStatement(
+        SelectStatement(table: "reminders", columns: [.column("id")], filter: .binary(.equal, .column("id"), .parameter("id"))),
+        parameterNames: ["id"])
+      let rows = tandemError { _ = try backend.run(select, .rows([[1]])) { _ in } }
+      #expect(rows?.kind == .misuse)
+      let count = tandemError { _ = try backend.run(select, .positional([1, 2])) { _ in } }
+      #expect(count?.kind == .misuse)
+    }
+  }
 }
