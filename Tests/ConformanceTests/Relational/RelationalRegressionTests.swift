@@ -641,4 +641,27 @@ extension RelationalRegressionTests {
     let error = try #require(throws: TandemError.self) { try db.execute(.select(select)) }
     #expect(error.summary == .sqlite(code: 1, message: "ambiguous column name: d"))
   }
+
+  /// Fuzzer seed 0xC0FFEE33 cases 65998 and 66094: `x NOT IN (SELECT …)` is the parser's NOT
+  /// over the IN, and that NOT's step stops the walk once there is an error, so the subquery's
+  /// own bad name is never reached and the earlier error stands.
+  @Test(arguments: BackendKind.allCases)
+  func notInAfterAnErrorIsNotResolved(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.create(TableSchema("u", columns: [.column("e", .integer), .column("o", .null(.blob))]))
+    let ambiguousE = SelectStatement(
+      table: "u", alias: "t", joins: [JoinClause(.inner, table: "u", alias: "q")], columns: [.column("e")])
+    for negated in [true, false] {
+      let select = SelectStatement(
+        table: "u", joins: [JoinClause(.inner, table: "u", alias: "q")],
+        columns: [
+          .binary(
+            .lessOrEqual, .aggregate(.max, .column("o"), distinct: false),
+            .inSubquery(.qualifiedColumn(source: "u", name: "e"), ambiguousE, negated: negated))
+        ])
+      let error = try #require(throws: TandemError.self) { try db.execute(.select(select)) }
+      // Without the NOT, the IN's step resolves its subquery's first column, whose error replaces.
+      #expect(error.summary == .sqlite(code: 1, message: "ambiguous column name: " + (negated ? "o" : "e")))
+    }
+  }
 }

@@ -81,6 +81,9 @@ final class ExpressionCompiler {
       // Parts SQLite's parser folded away (`x IN ()`, an AND holding it) are never resolved.
       if Self.foldsToZero(node) { return error != nil }
       if case .inList(_, let list, _) = node, list.isEmpty { return error != nil }
+      // `x NOT IN …`, `NOT EXISTS`, `NOT BETWEEN`, `NOT LIKE` are the parser's NOT over the plain
+      // form: that NOT's step stops the walk once there is an error, before what it negates.
+      if Self.isParsedUnderNot(node) && error != nil { return true }
       switch node {
       case .column, .qualifiedColumn, .rowid, .qualifiedRowid:
         do {
@@ -176,6 +179,7 @@ final class ExpressionCompiler {
   /// other operator's step does nothing.
   static func resolvedAfterAnError(_ expression: SQLExpression) -> SQLExpression {
     let null = SQLExpression.literal(.null)
+    if isParsedUnderNot(expression) { return null }
     switch expression {
     case .column, .qualifiedColumn, .rowid, .qualifiedRowid:
       return expression
@@ -211,6 +215,18 @@ final class ExpressionCompiler {
     }
   }
 
+  /// Whether SQLite's parser writes the expression as `NOT` over its plain form (`x NOT IN …`,
+  /// `NOT EXISTS (…)`, `x NOT BETWEEN …`, `x NOT LIKE …`, `x NOT GLOB …`).
+  static func isParsedUnderNot(_ expression: SQLExpression) -> Bool {
+    switch expression {
+    case .inSubquery(_, _, negated: true), .inList(_, _, negated: true), .exists(_, negated: true),
+      .between(_, _, _, negated: true), .like(_, _, _, negated: true), .glob(_, _, negated: true):
+      true
+    default:
+      false
+    }
+  }
+
   /// A function's arguments as its step walks them after an error: in order, until one whose own
   /// step stops the walk (any but a column, which goes on when it resolves, and a function or
   /// `IS [NOT] NULL`, which walk their operands themselves); the rest are not walked.
@@ -220,7 +236,9 @@ final class ExpressionCompiler {
     for argument in arguments {
       walked.append(stopped ? .literal(.null) : resolvedAfterAnError(argument))
       switch argument {
-      case .column, .qualifiedColumn, .rowid, .qualifiedRowid, .function, .aggregate, .like, .glob, .isNull: break
+      case .column, .qualifiedColumn, .rowid, .qualifiedRowid, .function, .aggregate, .isNull,
+        .like(_, _, _, negated: false), .glob(_, _, negated: false):
+        break
       default: stopped = true
       }
     }
