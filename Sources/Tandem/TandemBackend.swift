@@ -128,10 +128,11 @@ final class TandemBackend: DatabaseBackend {
     return try expected.result.get()
   }
 
-  /// Errors of SQL text agree when their kind, message and SQLite code agree.
+  /// Errors of SQL text agree when their kind, message and SQLite code agree: the table and
+  /// columns the typed API names are not part of SQL text's errors.
   static func sameSQLFailure(_ a: any Error, _ b: any Error) -> Bool {
-    guard let a = a as? TandemError, let b = b as? TandemError else { return false }
-    return a.kind == b.kind && a.message == b.message && a.sqliteCode == b.sqliteCode
+    guard a is TandemError, b is TandemError else { return false }
+    return TandemError.Signature(a).withoutNames == TandemError.Signature(b).withoutNames
   }
 
   /// What SQL text did: its rows with their column names, then its result or its error.
@@ -219,11 +220,11 @@ final class TandemBackend: DatabaseBackend {
         + "\(Database.memoryEngineSQLiteVersion))")
   }
 
-  /// Errors agree when their kind, constraint, table, columns, message and SQLite code agree.
+  /// Errors agree when their signatures (kind, constraint, table, columns, message and SQLite
+  /// code) agree.
   static func sameFailure(_ a: any Error, _ b: any Error) -> Bool {
-    guard let a = a as? TandemError, let b = b as? TandemError else { return false }
-    return a.kind == b.kind && a.constraint == b.constraint && a.table == b.table && a.columns == b.columns
-      && a.message == b.message && a.sqliteCode == b.sqliteCode
+    guard a is TandemError, b is TandemError else { return false }
+    return TandemError.Signature(a) == TandemError.Signature(b)
   }
 
   private static func describe<T>(_ value: T) -> String {

@@ -98,7 +98,7 @@ import Testing
     let error = try #require(throws: TandemError.self) {
       try db.fetchAll(Operand.where { $0.id.in([1, 3]) }.select { $0.x.sum() })
     }
-    #expect(error.summary == .sqlite(code: 1, message: "integer overflow"))
+    #expect(error.signature == .sqlite(code: 1, message: "integer overflow"))
     #expect(try db.rows(Operand.where { $0.id.in([1, 3]) }.select { $0.x.total() }) == [[.real(9_223_372_036_854_775_808.0)]])
   }
 

@@ -13,14 +13,14 @@ import Testing
       try db.insert(Account(id: 2, email: "a@example.com"))
     }
     #expect(
-      error.summary
+      error.signature
         == .constraint(.unique, table: "accounts", columns: ["email"], message: "UNIQUE constraint failed: accounts.email"))
 
     try db.insert(Account(id: 2, email: "b@example.com"))
     let updateError = try #require(throws: TandemError.self) {
       try db.update(Account.where { $0.id == 2 }) { $0.set(\.email, to: "a@example.com") }
     }
-    #expect(updateError.summary == error.summary)
+    #expect(updateError.signature == error.signature)
     #expect(try db.fetchAll(Account.all) == [Account(id: 1, email: "a@example.com"), Account(id: 2, email: "b@example.com")])
   }
 
@@ -31,7 +31,7 @@ import Testing
     try db.insert(Reminder(id: 1, title: "Milk"))
     let error = try #require(throws: TandemError.self) { try db.insert(Reminder(id: 1, title: "Eggs")) }
     #expect(
-      error.summary
+      error.signature
         == .constraint(.primaryKey, table: "reminders", columns: ["id"], message: "UNIQUE constraint failed: reminders.id"))
     #expect(try db.fetchAll(Reminder.all) == [Reminder(id: 1, title: "Milk")])
   }
@@ -43,7 +43,7 @@ import Testing
     try db.insert(Country(code: "se", name: "Sweden"))
     let error = try #require(throws: TandemError.self) { try db.insert(Country(code: "se", name: "Sverige")) }
     #expect(
-      error.summary
+      error.signature
         == .constraint(.primaryKey, table: "countries", columns: ["code"], message: "UNIQUE constraint failed: countries.code"))
     // Keys compare by bytes: "SE" is another key.
     try db.insert(Country(code: "SE", name: "Upper"))
@@ -59,7 +59,7 @@ import Testing
       try db.insertRaw(into: "reminders", columns: ["id", "title"], values: [2, nil])
     }
     #expect(
-      error.summary
+      error.signature
         == .constraint(.notNull, table: "reminders", columns: ["title"], message: "NOT NULL constraint failed: reminders.title"))
 
     // Columns left out take their defaults; the key is assigned.
@@ -70,7 +70,7 @@ import Testing
       try db.execute(.update(UpdateStatement(table: "reminders", assignments: [Assignment(column: "is_completed", value: .literal(.null))])))
     }
     #expect(
-      updateError.summary
+      updateError.signature
         == .constraint(.notNull, table: "reminders", columns: ["is_completed"], message: "NOT NULL constraint failed: reminders.is_completed"))
     #expect(try db.fetchAll(Reminder.all.select { $0.isCompleted }) == [false, false])
   }
@@ -83,7 +83,7 @@ import Testing
       try db.insertRaw(into: "items", columns: ["id", "stock"], values: [1, nil])
     }
     #expect(
-      error.summary == .constraint(.notNull, table: "items", columns: ["stock"], message: "NOT NULL constraint failed: items.stock"))
+      error.signature == .constraint(.notNull, table: "items", columns: ["stock"], message: "NOT NULL constraint failed: items.stock"))
     // INSERT OR IGNORE skips such a row silently.
     try db.execute(.insert(InsertStatement(table: "items", columns: ["id", "stock"], rows: [[.literal(1), .literal(.null)]], conflict: .ignore)))
     #expect(try db.fetchCount(Item.all) == 0)
@@ -101,18 +101,18 @@ import Testing
     ])
 
     // The written table, and its column in the one foreign key the statement could break.
-    let foreignKey = ErrorSummary.constraint(
+    let foreignKey = TandemError.Signature.constraint(
       .foreignKey, table: "todos", columns: ["listID"], message: "FOREIGN KEY constraint failed")
     let insertError = try #require(throws: TandemError.self) { try db.insert(TodoItem(id: 4, listID: 99, title: "Lost")) }
-    #expect(insertError.summary == foreignKey)
+    #expect(insertError.signature == foreignKey)
     let updateError = try #require(throws: TandemError.self) {
       try db.update(TodoItem.where { $0.id == 1 }) { $0.set(\.listID, to: 99) }
     }
-    #expect(updateError.summary == foreignKey)
+    #expect(updateError.signature == foreignKey)
     let manyError = try #require(throws: TandemError.self) {
       try db.insert([TodoItem(id: 5, listID: 2, title: "Floor"), TodoItem(id: 6, listID: 3, title: "Nowhere")])
     }
-    #expect(manyError.summary == foreignKey)
+    #expect(manyError.signature == foreignKey)
     #expect(try db.fetchAll(TodoItem.all.select { $0.id }) == [1, 2, 3])
 
     // ON DELETE CASCADE removes the children with their list.
@@ -147,10 +147,10 @@ import Testing
   func sqliteErrors(_ kind: BackendKind) throws {
     let db = try makeDatabase(kind)
     let missing = try #require(throws: TandemError.self) { try db.fetchAll(Reminder.all) }
-    #expect(missing.summary == .sqlite(code: 1, message: "no such table: reminders"))
+    #expect(missing.signature == .sqlite(code: 1, message: "no such table: reminders"))
     try db.create(Reminder.self)
     let duplicate = try #require(throws: TandemError.self) { try db.create(Reminder.self) }
-    #expect(duplicate.summary == .sqlite(code: 1, message: #"table "reminders" already exists"#))
+    #expect(duplicate.signature == .sqlite(code: 1, message: #"table "reminders" already exists"#))
     try db.create(Reminder.self, ifNotExists: true)
     try db.drop(Reminder.self)
     #expect(throws: TandemError.self) { try db.fetchCount(Reminder.all) }

@@ -20,7 +20,7 @@ import Testing
       do {
         return "\(try body()) rows"
       } catch let error as TandemError {
-        return "\(error.summary)"
+        return "\(error.signature)"
       } catch {
         return "\(error)"
       }
@@ -37,7 +37,7 @@ import Testing
     let query = Item.all.having { $0.stock > 3 }
     let fetchError = try #require(throws: TandemError.self) { try db.fetchAll(query) }
     let countError = try #require(throws: TandemError.self) { try db.fetchCount(query) }
-    #expect(countError.summary == fetchError.summary)
+    #expect(countError.signature == fetchError.signature)
     #expect(countError.message == "HAVING clause on a non-aggregate query")
   }
 
@@ -46,17 +46,17 @@ import Testing
   func failingColumnsAndTermsFailTheCount(_ kind: BackendKind) throws {
     let db = try Self.database(kind)
     try db.insert(Item(id: 5, name: "min", stock: Int.min))
-    let overflow = ErrorSummary.sqlite(code: 1, message: "integer overflow")
+    let overflow = TandemError.Signature.sqlite(code: 1, message: "integer overflow")
     let column = try #require(throws: TandemError.self) { try db.fetchCount(Item.all.select { $0.stock.abs() }) }
-    #expect(column.summary == overflow)
+    #expect(column.signature == overflow)
     let term = try #require(throws: TandemError.self) { try db.fetchCount(Item.order { $0.stock.abs() }) }
-    #expect(term.summary == overflow)
+    #expect(term.signature == overflow)
     let filter = try #require(throws: TandemError.self) { try db.fetchCount(Item.where { $0.stock.abs() > 1 }) }
-    #expect(filter.summary == overflow)
+    #expect(filter.signature == overflow)
     let parameter = try #require(throws: TandemError.self) {
       try db.fetchCount(Item.all.select { _ in Parameter<Int>("missing") })
     }
-    #expect(parameter.summary.kind == .misuse)
+    #expect(parameter.signature.kind == .misuse)
   }
 
   @Test(arguments: BackendKind.allCases)

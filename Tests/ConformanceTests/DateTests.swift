@@ -106,19 +106,19 @@ import Testing
     let beforeFirst = Self.firstISOInstant.addingTimeInterval(-0.001)
     for date in [farFuture, afterLast, beforeFirst] {
       let error = try #require(throws: TandemError.self) { try db.insert(Moment(id: 2, iso: date)) }
-      #expect(error.summary == .encoding(table: "moments", column: "iso", swiftType: "Date", reason: isoReason))
+      #expect(error.signature == .encoding(table: "moments", column: "iso", swiftType: "Date", reason: isoReason))
       let query = try #require(throws: TandemError.self) { try db.fetchAll(Moment.where { $0.iso > date }) }
-      #expect(query.summary == .encoding(table: "moments", column: "iso", swiftType: "Date", reason: isoReason))
+      #expect(query.signature == .encoding(table: "moments", column: "iso", swiftType: "Date", reason: isoReason))
     }
     let update = try #require(throws: TandemError.self) {
       try db.update(Moment.where { $0.id == 1 }) { $0.set(\.iso, to: farFuture) }
     }
-    #expect(update.summary == .encoding(table: "moments", column: "iso", swiftType: "Date", reason: isoReason))
+    #expect(update.signature == .encoding(table: "moments", column: "iso", swiftType: "Date", reason: isoReason))
 
     let huge = Date(timeIntervalSinceReferenceDate: 1e300)
     let unix = try #require(throws: TandemError.self) { try db.insert(Moment(id: 2, unix: huge)) }
     #expect(
-      unix.summary
+      unix.signature
         == .encoding(
           table: "moments", column: "unix", swiftType: "Date", reason: "its whole seconds since 1970 do not read back exactly"))
     let infinite = Date(timeIntervalSinceReferenceDate: .infinity)
@@ -129,7 +129,7 @@ import Testing
       (Moment(id: 2, exact: Date(timeIntervalSinceReferenceDate: .nan)), "exact", "its time interval since 2001 is not a finite number"),
     ] {
       let error = try #require(throws: TandemError.self) { try db.upsert(moment) }
-      #expect(error.summary == .encoding(table: "moments", column: column, swiftType: "Date", reason: reason))
+      #expect(error.signature == .encoding(table: "moments", column: column, swiftType: "Date", reason: reason))
     }
     #expect(try db.storedRows(of: "moments", columns: Self.columns) == before)
 

@@ -66,11 +66,11 @@ import Testing
     let db = try Self.database(kind)
     let before = try db.storedRows(of: "payments", columns: ["id", "amount", "fee", "exact"])
     let type = "Decimal.FixedPointRepresentation<Hundredths>"
-    let tooPrecise = ErrorSummary.encoding(
+    let tooPrecise = TandemError.Signature.encoding(
       table: "payments", column: "amount", swiftType: type, reason: "it has more than 2 fraction digits")
-    let tooLarge = ErrorSummary.encoding(
+    let tooLarge = TandemError.Signature.encoding(
       table: "payments", column: "amount", swiftType: type, reason: "it is beyond the Int64 range of 2-fraction-digit units")
-    let nan = ErrorSummary.encoding(table: "payments", column: "amount", swiftType: type, reason: "NaN has no fixed-point value")
+    let nan = TandemError.Signature.encoding(table: "payments", column: "amount", swiftType: type, reason: "NaN has no fixed-point value")
 
     for (query, expected) in [
       (Payment.where { $0.amount > Self.decimal("9.995") }, tooPrecise),
@@ -80,22 +80,22 @@ import Testing
       (Payment.where { ($0.amount + Self.decimal("0.001")) > 0 }, tooPrecise),
     ] {
       let error = try #require(throws: TandemError.self) { try db.fetchAll(query) }
-      #expect(error.summary == expected)
+      #expect(error.signature == expected)
     }
 
     let insert = try #require(throws: TandemError.self) {
       try db.insert([Payment(id: 10, amount: 1), Payment(id: 11, amount: Self.decimal("0.125"))])
     }
-    #expect(insert.summary == tooPrecise)
+    #expect(insert.signature == tooPrecise)
     let upsert = try #require(throws: TandemError.self) { try db.upsert(Payment(id: 1, amount: Self.decimal("1e17"))) }
-    #expect(upsert.summary == tooLarge)
+    #expect(upsert.signature == tooLarge)
     let update = try #require(throws: TandemError.self) {
       try db.update(Payment.all) { $0.set(\.amount, to: Self.decimal("0.001")) }
     }
-    #expect(update.summary == tooPrecise)
+    #expect(update.signature == tooPrecise)
     let fee = try #require(throws: TandemError.self) { try db.update(Payment(id: 1, amount: 1, fee: .nan)) }
     #expect(
-      fee.summary
+      fee.signature
         == .encoding(table: "payments", column: "fee", swiftType: type, reason: "NaN has no fixed-point value"))
     #expect(try db.storedRows(of: "payments", columns: ["id", "amount", "fee", "exact"]) == before)
 
@@ -106,7 +106,7 @@ import Testing
     let overflow = try #require(throws: TandemError.self) {
       try db.fetchAll(Payment.where { $0.amount > 0 }.select { $0.amount.sum() })
     }
-    #expect(overflow.summary == .sqlite(code: 1, message: "integer overflow"))
+    #expect(overflow.signature == .sqlite(code: 1, message: "integer overflow"))
   }
 
   /// The default `Decimal` column stores canonical text: exact round trips, and equality (`==`,
@@ -142,11 +142,11 @@ import Testing
 
     // NaN has no decimal text: it is not written, and comparing with it fails.
     try db.execute(.delete(DeleteStatement(table: "payments")))
-    let nan = ErrorSummary.encoding(table: "payments", column: "exact", swiftType: "Decimal", reason: "NaN has no decimal text")
+    let nan = TandemError.Signature.encoding(table: "payments", column: "exact", swiftType: "Decimal", reason: "NaN has no decimal text")
     let error = try #require(throws: TandemError.self) { try db.insert(Payment(id: 1, amount: 0, exact: .nan)) }
-    #expect(error.summary == nan)
+    #expect(error.signature == nan)
     let query = try #require(throws: TandemError.self) { try db.fetchAll(Payment.where { $0.exact == .nan }) }
-    #expect(query.summary == nan)
+    #expect(query.signature == nan)
     #expect(try db.fetchCount(Payment.all) == 0)
   }
 }

@@ -43,7 +43,7 @@ import Testing
       try db.update(Project.where { $0.id == 1 }) { $0.set(\.id, to: 10) }
     }
     // Tasks and members both reference projects.id, so the error blames no one column.
-    #expect(error.summary == .constraint(.foreignKey, table: "projects", columns: [], message: Self.foreignKeyFailure))
+    #expect(error.signature == .constraint(.foreignKey, table: "projects", columns: [], message: Self.foreignKeyFailure))
     #expect(try db.delete(Membership.where { $0.projectID == 1 }) == 2)
     try db.update(Project.where { $0.id == 1 }) {
       $0.set(\.id, to: 10)
@@ -57,14 +57,14 @@ import Testing
   @Test(arguments: BackendKind.allCases)
   func restrictKeepsABlockingTask(_ kind: BackendKind) throws {
     let db = try Self.database(kind)
-    let restricted = ErrorSummary.constraint(
+    let restricted = TandemError.Signature.constraint(
       .foreignKey, table: "projectTasks", columns: ["id"], message: Self.foreignKeyFailure)
     let deleteError = try #require(throws: TandemError.self) { try db.delete(ProjectTask.where { $0.id == 1 }) }
-    #expect(deleteError.summary == restricted)
+    #expect(deleteError.signature == restricted)
     let updateError = try #require(throws: TandemError.self) {
       try db.update(ProjectTask.where { $0.id == 1 }) { $0.set(\.id, to: 9) }
     }
-    #expect(updateError.summary == restricted)
+    #expect(updateError.signature == restricted)
     #expect(try db.fetchAll(ProjectTask.all.select { $0.id }) == [1, 2, 3])
     // Once nothing is blocked by it, the task may go.
     try db.update(ProjectTask.where { $0.id == 2 }) { $0.set(\.blockedBy, to: nil) }
@@ -77,7 +77,7 @@ import Testing
     let error = try #require(throws: TandemError.self) {
       try db.insert(ProjectTask(id: 4, projectID: 3, title: "orphan"))
     }
-    #expect(error.summary.constraint == .foreignKey)
+    #expect(error.signature.constraint == .foreignKey)
     #expect(try db.fetchCount(ProjectTask.all) == 3)
   }
 
@@ -88,7 +88,7 @@ import Testing
       try db.insert(ProjectTask(id: 4, projectID: 1, title: "design"))
     }
     #expect(
-      error.summary
+      error.signature
         == .constraint(
           .unique, table: "projectTasks", columns: ["projectID", "title"],
           message: "UNIQUE constraint failed: projectTasks.projectID, projectTasks.title"))
@@ -97,7 +97,7 @@ import Testing
     let moved = try #require(throws: TandemError.self) {
       try db.update(ProjectTask.where { $0.id == 4 }) { $0.set(\.projectID, to: 1) }
     }
-    #expect(moved.summary.constraint == .unique)
+    #expect(moved.signature.constraint == .unique)
     #expect(try db.fetchAll(ProjectTask.where { $0.title == "build" }.select { $0.projectID }) == [1, 2])
   }
 
@@ -106,7 +106,7 @@ import Testing
     let db = try Self.database(kind)
     let error = try #require(throws: TandemError.self) { try db.insert(Membership(projectID: 1, userName: "ann")) }
     #expect(
-      error.summary
+      error.signature
         == .constraint(
           .primaryKey, table: "memberships", columns: ["projectID", "userName"],
           message: "UNIQUE constraint failed: memberships.projectID, memberships.userName"))
@@ -135,7 +135,7 @@ import Testing
     // A lookup by one key value cannot name a row of a composite key.
     let error = try #require(throws: TandemError.self) { try db.find(Membership.self, key: 1) }
     #expect(
-      error.summary
+      error.signature
         == .misuse("memberships has a primary key of 2 columns, and find(_:key:) takes one value; fetch with a filter"))
   }
 }
@@ -148,12 +148,12 @@ extension DeclaredKeysAndIndexesTests {
     // Two NULL slots on one shelf do not conflict: NULLs are distinct in a key.
     try db.insert([Placement(shelf: "a", slot: nil, item: "x"), Placement(shelf: "a", slot: nil, item: "y")])
     try db.insert(Placement(shelf: "a", slot: 1, item: "z"))
-    let refused = ErrorSummary.misuse(
+    let refused = TandemError.Signature.misuse(
       "the record's primary key column placements.slot is NULL, which equals no row, so the record cannot be found by key")
     let update = try #require(throws: TandemError.self) { try db.update(Placement(shelf: "a", slot: nil, item: "w")) }
-    #expect(update.summary == refused)
+    #expect(update.signature == refused)
     let delete = try #require(throws: TandemError.self) { try db.delete(Placement(shelf: "a", slot: nil)) }
-    #expect(delete.summary == refused)
+    #expect(delete.signature == refused)
     #expect(try db.update(Placement(shelf: "a", slot: 1, item: "w")))
     #expect(try db.fetchAll(Placement.all.order { $0.item }.select { $0.item }) == ["w", "x", "y"])
   }
@@ -166,7 +166,7 @@ extension DeclaredKeysAndIndexesTests {
     try db.create(Membership.self)
     let error = try #require(throws: TandemError.self) { try db.create(MembershipNote.self) }
     #expect(
-      error.summary
+      error.signature
         == .misuse(
           "foreign key membershipNotes.membership names no column of memberships, whose primary key is not one "
             + "column; name the referenced column"))

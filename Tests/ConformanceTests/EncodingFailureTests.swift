@@ -13,7 +13,7 @@ import Testing
     return db
   }
 
-  static let scoreNaN = ErrorSummary.encoding(
+  static let scoreNaN = TandemError.Signature.encoding(
     table: "readings", column: "score", swiftType: "Double", reason: "NaN has no stored form: SQLite stores it as NULL")
 
   /// Regression test: NaN in a `Double?` column was stored as NULL and read back as `nil`, and a
@@ -23,13 +23,13 @@ import Testing
     let db = try Self.database(kind)
     let columns = ["id", "ratio", "score", "samples"]
     let before = try db.storedRows(of: "readings", columns: columns)
-    let ratioNaN = ErrorSummary.encoding(
+    let ratioNaN = TandemError.Signature.encoding(
       table: "readings", column: "ratio", swiftType: "Float", reason: "NaN has no stored form: SQLite stores it as NULL")
-    let samplesNaN = ErrorSummary.encoding(
+    let samplesNaN = TandemError.Signature.encoding(
       table: "readings", column: "samples", swiftType: "JSONRepresentation<Array<Double>>",
       reason: "JSONEncoder cannot encode it (at 1)")
 
-    let attempts: [(String, ErrorSummary, (Database) throws -> Void)] = [
+    let attempts: [(String, TandemError.Signature, (Database) throws -> Void)] = [
       ("insert", Self.scoreNaN, { try $0.insert(Reading(id: 2, score: .nan)) }),
       ("insert many", ratioNaN, { try $0.insert([Reading(id: 2), Reading(id: 3, ratio: .nan)]) }),
       ("insert draft", samplesNaN, { try $0.insert(Reading.Draft(samples: [1, .nan])) }),
@@ -48,7 +48,7 @@ import Testing
     ]
     for (name, expected, attempt) in attempts {
       let error = try #require(throws: TandemError.self, "\(name)") { try attempt(db) }
-      #expect(error.summary == expected, "\(name)")
+      #expect(error.signature == expected, "\(name)")
       #expect(!error.description.contains("nan"), "\(name): the value stays out of the message")
       #expect(try db.storedRows(of: "readings", columns: columns) == before, "\(name)")
     }
@@ -60,7 +60,7 @@ import Testing
   func queriesWithUnstorableValuesFail(_ kind: BackendKind) throws {
     let db = try Self.database(kind)
     let find = try #require(throws: TandemError.self) { try db.find(Reading.self, key: Double.nan) }
-    #expect(find.summary == .encoding(
+    #expect(find.signature == .encoding(
       table: "readings", column: "id", swiftType: "Double", reason: "NaN has no stored form: SQLite stores it as NULL"))
     for query in [
       Reading.where { $0.score == .nan }, Reading.where { $0.score.isNot(.nan) },
@@ -68,7 +68,7 @@ import Testing
       Reading.where { ($0.score ?? .nan) > 0 }, Reading.where { ($0.score * .nan).isNull() },
     ] {
       let error = try #require(throws: TandemError.self) { try db.fetchAll(query) }
-      #expect(error.summary == Self.scoreNaN)
+      #expect(error.signature == Self.scoreNaN)
       #expect(throws: TandemError.self) { try db.fetchCount(query) }
       #expect(throws: TandemError.self) { try db.delete(query) }
     }
@@ -88,7 +88,7 @@ import Testing
     let error = try #require(throws: TandemError.self) {
       try db.update(Reading.all) { if !skip { $0.set(\.ratio, to: 1) } }
     }
-    #expect(error.summary == .misuse("update of readings sets no column"))
+    #expect(error.signature == .misuse("update of readings sets no column"))
     #expect(throws: TandemError.self) { try Reading.all.validatedUpdate { _ in } }
     #expect(try db.fetchAll(Reading.all) == [Reading(id: 1, ratio: 0.5, score: 1, samples: [1, 2])])
 

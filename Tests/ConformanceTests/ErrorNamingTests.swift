@@ -36,7 +36,7 @@ import Testing
     return db
   }
 
-  static func foreignKey(_ table: String, _ columns: [String]) -> ErrorSummary {
+  static func foreignKey(_ table: String, _ columns: [String]) -> TandemError.Signature {
     .constraint(.foreignKey, table: table, columns: columns, message: "FOREIGN KEY constraint failed")
   }
 
@@ -49,15 +49,15 @@ import Testing
       try db.execute(.delete(DeleteStatement(table: "folders")))
     }
     #expect(error.kind == .constraintViolation)
-    #expect(error.summary == Self.foreignKey("folders", ["id"]))
+    #expect(error.signature == Self.foreignKey("folders", ["id"]))
     #expect(error.sqliteCode == nil)
   }
 
   @Test(arguments: BackendKind.allCases)
   func foreignKeyViolationsNameTheTableAndTheColumnToBlame(_ kind: BackendKind) throws {
     let db = try Self.database(kind)
-    func failure(_ statement: Statement, sourceLocation: SourceLocation = #_sourceLocation) throws -> ErrorSummary {
-      try #require(throws: TandemError.self, sourceLocation: sourceLocation) { try db.execute(statement) }.summary
+    func failure(_ statement: Statement, sourceLocation: SourceLocation = #_sourceLocation) throws -> TandemError.Signature {
+      try #require(throws: TandemError.self, sourceLocation: sourceLocation) { try db.execute(statement) }.signature
     }
     func insert(_ table: String, _ columns: [String], _ values: [SqliteValue], _ conflict: InsertStatement.ConflictResolution = .abort)
       -> Statement
@@ -89,9 +89,9 @@ import Testing
     let orphan = try #require(throws: TandemError.self) {
       try db.insert([StoredFile(id: 3, folderID: 99, ownerID: nil, name: "c")])
     }
-    #expect(orphan.summary == Self.foreignKey("files", []))
+    #expect(orphan.signature == Self.foreignKey("files", []))
     let drop = try #require(throws: TandemError.self) { try db.drop(Owner.self) }
-    #expect(drop.summary == Self.foreignKey("owners", ["id"]))
+    #expect(drop.signature == Self.foreignKey("owners", ["id"]))
     #expect(try db.storedRows(of: "files", columns: ["id", "folderID", "ownerID"]) == [[1, 1, 1]])
   }
 
@@ -103,15 +103,15 @@ import Testing
     let db = try makeDatabase(kind)
     try db.create(Item.self)
     try db.insert(Item.samples)
-    let datatype = ErrorSummary.constraint(.datatype, table: "items", columns: ["id"], message: "datatype mismatch")
+    let datatype = TandemError.Signature.constraint(.datatype, table: "items", columns: ["id"], message: "datatype mismatch")
     let viaInsert = try #require(throws: TandemError.self) {
       try db.insertRaw(into: "items", columns: ["id", "name"], values: ["five", "x"])
     }
-    #expect(viaInsert.summary == datatype)
+    #expect(viaInsert.signature == datatype)
     let viaUpdate = try #require(throws: TandemError.self) {
       try db.execute(.update(UpdateStatement(table: "items", assignments: [Assignment(column: "id", value: .literal(1.5))])))
     }
-    #expect(viaUpdate.summary == datatype)
+    #expect(viaUpdate.signature == datatype)
     let viaUpsert = try #require(throws: TandemError.self) {
       try db.execute(
         .insert(
@@ -119,11 +119,11 @@ import Testing
             table: "items", columns: ["id", "name"], rows: [[.literal(1), .literal("apple")]],
             conflict: .update(target: ["id"], assignments: [Assignment(column: "id", value: .literal("one"))]))))
     }
-    #expect(viaUpsert.summary == datatype)
+    #expect(viaUpsert.signature == datatype)
     let viaRowid = try #require(throws: TandemError.self) {
       try db.execute(.update(UpdateStatement(table: "items", assignments: [Assignment(column: "rowid", value: .literal("x"))])))
     }
-    #expect(viaRowid.summary == datatype)
+    #expect(viaRowid.signature == datatype)
     #expect(try db.fetchAll(Item.all) == Item.samples)
 
     // tags.id is both the rowid and a key to items, set to NULL when its item goes.
@@ -132,9 +132,9 @@ import Testing
         "tags", columns: [.column("id", .integer, primaryKey: true, references: .table("items", column: "id", onDelete: .setNull))]))
     try db.insertRaw(into: "tags", columns: ["id"], values: [1])
     let viaAction = try #require(throws: TandemError.self) { try db.delete(Item.where { $0.id == 1 }) }
-    #expect(viaAction.summary == .sqlite(code: 20, message: "datatype mismatch"))
+    #expect(viaAction.signature == .sqlite(code: 20, message: "datatype mismatch"))
     let viaReplace = try #require(throws: TandemError.self) { try db.insert(Item(id: 1, name: "new"), onConflict: .replace) }
-    #expect(viaReplace.summary == .sqlite(code: 20, message: "datatype mismatch"))
+    #expect(viaReplace.signature == .sqlite(code: 20, message: "datatype mismatch"))
   }
 
   /// Descriptions and messages show no user value on any engine (the memory engine's statement

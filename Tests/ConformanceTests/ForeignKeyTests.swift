@@ -34,7 +34,7 @@ import Testing
 
   /// A write to `lists` that breaks a foreign key: three keys reference `lists(id)`, so no single
   /// one is to blame and the error names no column.
-  static let failure = ErrorSummary.constraint(
+  static let failure = TandemError.Signature.constraint(
     .foreignKey, table: "lists", columns: [], message: "FOREIGN KEY constraint failed")
 
   @Test(arguments: BackendKind.allCases)
@@ -43,7 +43,7 @@ import Testing
     let error = try #require(throws: TandemError.self) {
       try db.update(TodoList.where { $0.id == 1 }) { $0.set(\.id, to: 5) }
     }
-    #expect(error.summary == Self.failure)
+    #expect(error.signature == Self.failure)
     #expect(try db.fetchAll(TodoList.all.select { $0.id }) == [1, 2, 3])
   }
 
@@ -52,7 +52,7 @@ import Testing
     let db = try Self.database(kind)
     // List 2 has a todo (cascade) and a note (no action): the note wins, nothing is deleted.
     let error = try #require(throws: TandemError.self) { try db.delete(TodoList.where { $0.id == 2 }) }
-    #expect(error.summary == Self.failure)
+    #expect(error.signature == Self.failure)
     #expect(try db.fetchAll(TodoItem.all.select { $0.id }) == [1, 2])
     #expect(try db.fetchCount(TodoList.all) == 3)
   }
@@ -134,7 +134,7 @@ extension ForeignKeyTests {
         CREATE TABLE grandkids(ref INTEGER NOT NULL REFERENCES kids(a));
         """)
     let error = try #require(throws: TandemError.self) { try db.execute(sql: "UPDATE child SET g = g") }
-    #expect(error.summary == .sqlite(code: 1, message: #"foreign key mismatch - "grandkids" referencing "kids""#))
+    #expect(error.signature == .sqlite(code: 1, message: #"foreign key mismatch - "grandkids" referencing "kids""#))
   }
 
   /// Fuzzer seed 0xC0FFEE27 case 3837: an UPDATE of a table that is its own parent deletes the
@@ -171,7 +171,7 @@ extension ForeignKeyTests {
     let error = try #require(throws: TandemError.self) {
       try db.execute(sql: "INSERT OR REPLACE INTO parent(b) VALUES ('y'), ('z')")
     }
-    #expect(error.summary == .sqlite(code: 1, message: #"foreign key mismatch - "child" referencing "parent""#))
+    #expect(error.signature == .sqlite(code: 1, message: #"foreign key mismatch - "child" referencing "parent""#))
   }
 
   /// Fuzzer seed 0xC0FFEE27 case 6053 and 0xC0FFEE28 case 9177: an ON DELETE action finds the

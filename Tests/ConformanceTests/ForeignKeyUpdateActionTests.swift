@@ -51,7 +51,7 @@ import Testing
     try db.storedRows(of: "children", columns: ["id", "parentID", "parentCode"])
   }
 
-  static let foreignKeyFailure = ErrorSummary.constraint(
+  static let foreignKeyFailure = TandemError.Signature.constraint(
     .foreignKey, table: "parents", columns: ["id"], message: "FOREIGN KEY constraint failed")
 
   @Test(arguments: BackendKind.allCases)
@@ -85,7 +85,7 @@ import Testing
   func setDefaultToAMissingParentFails(_ kind: BackendKind) throws {
     let db = try Self.database(kind, .setDefault, childType: .integer, childDefault: 99)
     let error = try #require(throws: TandemError.self) { try Self.updateParent(db, id: 1, set: "id", to: .literal(10)) }
-    #expect(error.summary == Self.foreignKeyFailure)
+    #expect(error.signature == Self.foreignKeyFailure)
     #expect(try db.storedRows(of: "parents", columns: ["id"]) == [[1], [2], [7]])
     #expect(try Self.children(db) == [[1, 1, "a"], [2, 2, "b"], [3, 1, "b"]])
   }
@@ -95,7 +95,7 @@ import Testing
     let db = try Self.database(kind, .setNull, childType: .integer)
     let error = try #require(throws: TandemError.self) { try Self.updateParent(db, id: 1, set: "id", to: .literal(10)) }
     #expect(
-      error.summary
+      error.signature
         == .constraint(.notNull, table: "children", columns: ["parentID"], message: "NOT NULL constraint failed: children.parentID"))
     #expect(try Self.children(db) == [[1, 1, "a"], [2, 2, "b"], [3, 1, "b"]])
   }
@@ -123,7 +123,7 @@ import Testing
     let restrict = try Self.database(kind, .restrict)
     try restrict.execute(.delete(onlyChildrenOfOne))
     let error = try #require(throws: TandemError.self) { try restrict.execute(.update(swap)) }
-    #expect(error.summary == .constraint(.foreignKey, table: "parents", columns: ["id"], message: "FOREIGN KEY constraint failed"))
+    #expect(error.signature == .constraint(.foreignKey, table: "parents", columns: ["id"], message: "FOREIGN KEY constraint failed"))
     #expect(try restrict.storedRows(of: "parents", columns: ["id", "code"]) == [[1, "a"], [2, "b"], [7, "z"]])
   }
 
@@ -137,7 +137,7 @@ import Testing
     // A parent without children may change its key.
     #expect(try Self.updateParent(db, id: 7, set: "id", to: .literal(8)) == 1)
     let error = try #require(throws: TandemError.self) { try Self.updateParent(db, id: 2, set: "code", to: .literal("c")) }
-    #expect(error.summary == .constraint(.foreignKey, table: "parents", columns: ["code"], message: "FOREIGN KEY constraint failed"))
+    #expect(error.signature == .constraint(.foreignKey, table: "parents", columns: ["code"], message: "FOREIGN KEY constraint failed"))
   }
 
   @Test(arguments: BackendKind.allCases)
@@ -174,7 +174,7 @@ import Testing
     }
     // The cascade writes 'x' into kids' rowid; SQLite's error does not say which table's.
     let error = try #require(throws: TandemError.self) { try setCode("x") }
-    #expect(error.summary == .sqlite(code: 20, message: "datatype mismatch"))
+    #expect(error.signature == .sqlite(code: 20, message: "datatype mismatch"))
     _ = try setCode("7")
     #expect(try db.storedRows(of: "kids", columns: ["id"]) == [[7]])
   }

@@ -57,7 +57,7 @@ import Testing
     ]
     for (sql, message) in cases {
       let error = try #require(throws: TandemError.self) { _ = try db.fetchAll(sql: sql) }
-      #expect(error.summary == .sqlite(code: 1, message: message), "\(sql)")
+      #expect(error.signature == .sqlite(code: 1, message: message), "\(sql)")
     }
   }
 

@@ -139,7 +139,7 @@ import Testing
 
     // NaN has no stored form (SQLite stores it as NULL): comparing with it, computing with it
     // or writing it fails loudly instead of matching nothing or storing NULL.
-    let nanFailure = ErrorSummary(
+    let nanFailure = TandemError.Signature(
       kind: .encodingFailure, constraint: nil, table: "samples", columns: ["real"],
       message: "cannot store Double in column samples.real: NaN has no stored form: SQLite stores it as NULL", sqliteCode: nil)
     let queries: [Select<Sample, Sample>] = [
@@ -149,14 +149,14 @@ import Testing
     ]
     for query in queries {
       let error = try #require(throws: TandemError.self) { try db.fetchAll(query) }
-      #expect(error.summary == nanFailure)
+      #expect(error.signature == nanFailure)
     }
     let insert = try #require(throws: TandemError.self) { try db.insert(Sample(id: 10, real: .nan)) }
-    #expect(insert.summary == nanFailure)
+    #expect(insert.signature == nanFailure)
     let update = try #require(throws: TandemError.self) {
       try db.update(Sample.where { $0.id == 1 }) { $0.set(\.real, to: .nan) }
     }
-    #expect(update.summary == nanFailure)
+    #expect(update.signature == nanFailure)
     #expect(try db.fetchAll(Sample.all.select { $0.real }).map(\.bitPattern) == expected.map(\.bitPattern))
   }
 

@@ -24,12 +24,12 @@ import Testing
 
     let duplicate = try #require(throws: TandemError.self) { try db.insert(Order(id: 1, group: "x", quoted: 0)) }
     #expect(
-      duplicate.summary == .constraint(.primaryKey, table: "order", columns: ["id"], message: "UNIQUE constraint failed: order.id"))
+      duplicate.signature == .constraint(.primaryKey, table: "order", columns: ["id"], message: "UNIQUE constraint failed: order.id"))
     let missing = try #require(throws: TandemError.self) {
       try db.insertRaw(into: "order", columns: ["id", "group", #"a "quoted" name"#], values: [9, "x", nil])
     }
     #expect(
-      missing.summary
+      missing.signature
         == .constraint(.notNull, table: "order", columns: [#"a "quoted" name"#], message: #"NOT NULL constraint failed: order.a "quoted" name"#))
   }
 
@@ -40,7 +40,7 @@ import Testing
     let duplicate = try #require(throws: TandemError.self) {
       try db.create(TableSchema("NOTES", columns: [.column("id", .integer, primaryKey: true)]))
     }
-    #expect(duplicate.summary == .sqlite(code: 1, message: #"table "NOTES" already exists"#))
+    #expect(duplicate.signature == .sqlite(code: 1, message: #"table "NOTES" already exists"#))
 
     try db.insertRaw(into: "notes", columns: ["TITLE"], values: ["x"])
     let rows = try db.execute(.select(SelectStatement(table: "nOtEs", columns: [.column("title"), .column("ID")]))).rows
@@ -49,7 +49,7 @@ import Testing
     let missing = try #require(throws: TandemError.self) {
       try db.insertRaw(into: "notes", columns: ["title"], values: [nil])
     }
-    #expect(missing.summary == .constraint(.notNull, table: "Notes", columns: ["Title"], message: "NOT NULL constraint failed: Notes.Title"))
+    #expect(missing.signature == .constraint(.notNull, table: "Notes", columns: ["Title"], message: "NOT NULL constraint failed: Notes.Title"))
 
     // Only ASCII letters fold: these are two tables.
     try db.create(TableSchema("Émile", columns: [.column("x", .null(.integer))]))
@@ -57,7 +57,7 @@ import Testing
     let columns = try #require(throws: TandemError.self) {
       try db.create(TableSchema("t", columns: [.column("a", .null(.integer)), .column("A", .null(.text))]))
     }
-    #expect(columns.summary == .sqlite(code: 1, message: "duplicate column name: A"))
+    #expect(columns.signature == .sqlite(code: 1, message: "duplicate column name: A"))
   }
 
   @Test(arguments: BackendKind.allCases)

@@ -79,7 +79,7 @@ import Testing
       ])
     }
     #expect(
-      error.summary
+      error.signature
         == .constraint(.primaryKey, table: "reminders", columns: ["id"], message: "UNIQUE constraint failed: reminders.id"))
     #expect(try db.fetchAll(Reminder.all) == [Self.milk, Self.eggs])
 
@@ -170,7 +170,7 @@ import Testing
       try db.upsert(Account(id: 2, email: "a@example.com"))
     }
     #expect(
-      error.summary
+      error.signature
         == .constraint(.unique, table: "accounts", columns: ["email"], message: "UNIQUE constraint failed: accounts.email"))
     #expect(try db.fetchAll(Account.all.select { $0.email }) == ["a@example.com", "b@example.com"])
   }

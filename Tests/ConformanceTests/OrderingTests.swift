@@ -103,9 +103,9 @@ import Testing
     // fraction is a datatype mismatch, and a missing value is a misuse.
     #expect(try db.fetchAll(page, parameters: ["size": "2", "start": 2.0]).map(\.id) == [3, 4])
     let nullSize = try #require(throws: TandemError.self) { try db.fetchAll(page, parameters: ["size": nil, "start": 0]) }
-    #expect(nullSize.summary == .sqlite(code: 20, message: "datatype mismatch"))
+    #expect(nullSize.signature == .sqlite(code: 20, message: "datatype mismatch"))
     let fractionalStart = try #require(throws: TandemError.self) { try db.fetchAll(page, parameters: ["size": 1, "start": 0.5]) }
-    #expect(fractionalStart.summary == .sqlite(code: 20, message: "datatype mismatch"))
+    #expect(fractionalStart.signature == .sqlite(code: 20, message: "datatype mismatch"))
     let missing = try #require(throws: TandemError.self) { try db.fetchAll(page, parameters: ["size": 1]) }
     #expect(missing.kind == .misuse)
   }

@@ -11,7 +11,7 @@ import Testing
 /// Row 1 of ``PlannedItem/samples`` holds `Int.min`, whose `abs()` is an integer overflow: a
 /// statement that evaluates `abs(n)` on that row fails, one whose plan never reaches it does not.
 @Suite struct PlanDependentAnswerTests {
-  static let overflow = ErrorSummary.sqlite(code: 1, message: "integer overflow")
+  static let overflow = TandemError.Signature.sqlite(code: 1, message: "integer overflow")
 
   /// The two sample items.
   static func database(_ kind: BackendKind, _ items: [PlannedItem] = PlannedItem.samples) throws -> Database {
@@ -22,13 +22,13 @@ import Testing
   }
 
   /// The summary of the error `body` throws (`nil`, failing the test, when it throws none).
-  static func failure(_ body: () throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) -> ErrorSummary? {
+  static func failure(_ body: () throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) -> TandemError.Signature? {
     do {
       try body()
       Issue.record("expected an error", sourceLocation: sourceLocation)
       return nil
     } catch let error as TandemError {
-      return error.summary
+      return error.signature
     } catch {
       Issue.record("unexpected error \(error)", sourceLocation: sourceLocation)
       return nil
@@ -145,7 +145,7 @@ import Testing
     let error = try #require(throws: TandemError.self) {
       try db.update(RankedTag.all) { $0.set(\.rank, to: $0.rank + 1) }
     }
-    #expect(error.summary == .constraint(.unique, table: "tags", columns: ["rank"], message: "UNIQUE constraint failed: tags.rank"))
+    #expect(error.signature == .constraint(.unique, table: "tags", columns: ["rank"], message: "UNIQUE constraint failed: tags.rank"))
     #expect(try db.fetchAll(RankedTag.all) == [RankedTag(name: "b", rank: 2), RankedTag(name: "a", rank: 3)])
   }
 

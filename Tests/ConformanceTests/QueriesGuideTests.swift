@@ -122,7 +122,7 @@ import Testing
     let sized = Reminder.order { $0.title }.limit(Parameter("size"), offset: Parameter("start"))
     #expect(try db.fetchAll(sized, parameters: ["size": 1, "start": 1]).map(\.title) == ["Eggs"])
     let fraction = try #require(throws: TandemError.self) { try db.fetchAll(sized, parameters: ["size": 2.5, "start": 0]) }
-    #expect(fraction.summary == .sqlite(code: 20, message: "datatype mismatch"))
+    #expect(fraction.signature == .sqlite(code: 20, message: "datatype mismatch"))
   }
 
   @Test(arguments: BackendKind.allCases)
@@ -226,7 +226,7 @@ import Testing
 
     // An update that sets nothing, or sets a value with no stored form, is refused.
     let nothing = try #require(throws: TandemError.self) { try db.update(Item.all) { _ in } }
-    #expect(nothing.summary == .misuse("update of items sets no column"))
+    #expect(nothing.signature == .misuse("update of items sets no column"))
     let nan = try #require(throws: TandemError.self) { try db.update(Item.all) { $0.set(\.price, to: .nan) } }
     #expect(nan.kind == .encodingFailure)
     #expect(try db.fetchAll(Item.all.select { $0.price }) == [1.5, 0.25])
@@ -316,7 +316,7 @@ import Testing
     try db.create(TodoItem.self)
     let orphan = try #require(throws: TandemError.self) { try db.insert(TodoItem(id: 4, listID: 99, title: "Lost")) }
     #expect(
-      orphan.summary
+      orphan.signature
         == .constraint(.foreignKey, table: "todos", columns: ["listID"], message: "FOREIGN KEY constraint failed"))
   }
 

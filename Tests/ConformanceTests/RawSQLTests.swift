@@ -106,7 +106,7 @@ import Testing
       ("SELECT * FROM missing", "no such table: missing"),
     ] {
       let error = try #require(throws: TandemError.self) { _ = try db.fetchAll(sql: sql) }
-      #expect(error.summary == .sqlite(code: 1, message: message), "\(sql)")
+      #expect(error.signature == .sqlite(code: 1, message: message), "\(sql)")
     }
   }
 
@@ -119,7 +119,7 @@ import Testing
       try db.forEachRow(sql: "SELECT abs(stock) FROM item ORDER BY id") { seen.append(try $0[0]) }
     }
     #expect(seen == [5, 20])
-    #expect(error.summary == .sqlite(code: 1, message: "integer overflow"))
+    #expect(error.signature == .sqlite(code: 1, message: "integer overflow"))
   }
 
   @Test(arguments: BackendKind.allCases)
@@ -136,7 +136,7 @@ import Testing
       ("RELEASE nowhere", "no such savepoint: nowhere"),
     ] {
       let error = try #require(throws: TandemError.self) { try db.execute(sql: sql) }
-      #expect(error.summary == .sqlite(code: 1, message: message), "\(sql)")
+      #expect(error.signature == .sqlite(code: 1, message: message), "\(sql)")
     }
   }
 
@@ -147,14 +147,14 @@ import Testing
     let duplicate = try #require(throws: TandemError.self) {
       try db.execute(sql: "CREATE UNIQUE INDEX by_name ON item(name)")
     }
-    #expect(duplicate.summary == .constraint(.unique, table: "item", columns: ["name"], message: "UNIQUE constraint failed: item.name"))
+    #expect(duplicate.signature == .constraint(.unique, table: "item", columns: ["name"], message: "UNIQUE constraint failed: item.name"))
     try db.execute(sql: "CREATE INDEX by_name ON item(name); CREATE INDEX IF NOT EXISTS by_name ON item(stock)")
     let again = try #require(throws: TandemError.self) { try db.execute(sql: "CREATE INDEX by_name ON item(stock)") }
-    #expect(again.summary == .sqlite(code: 1, message: "index by_name already exists"))
+    #expect(again.signature == .sqlite(code: 1, message: "index by_name already exists"))
     #expect(try db.fetchAll(sql: "SELECT id FROM item WHERE name = 'apple' ORDER BY id").map { try $0[0] as Int } == [1, 3])
     try db.execute(sql: "DROP INDEX by_name; DROP INDEX IF EXISTS by_name")
     let gone = try #require(throws: TandemError.self) { try db.execute(sql: "DROP INDEX by_name") }
-    #expect(gone.summary == .sqlite(code: 1, message: "no such index: by_name"))
+    #expect(gone.signature == .sqlite(code: 1, message: "no such index: by_name"))
     try db.execute(sql: "DELETE FROM item WHERE id = 3; CREATE UNIQUE INDEX by_name ON item(name)")
     let taken = try #require(throws: TandemError.self) { try db.execute(sql: "INSERT INTO item(id, name) VALUES (4, 'apple')") }
     #expect(taken.kind == .constraintViolation && taken.constraint == .unique)
@@ -172,7 +172,7 @@ extension RawSQLTests {
     let db = try Self.database(kind)
     try db.execute(sql: "CREATE INDEX by_name ON item(name); REINDEX by_name; REINDEX item; REINDEX nocase; REINDEX")
     let error = try #require(throws: TandemError.self) { try db.execute(sql: "REINDEX nothing_here") }
-    #expect(error.summary == .sqlite(code: 1, message: "unable to identify the object to be reindexed"))
+    #expect(error.signature == .sqlite(code: 1, message: "unable to identify the object to be reindexed"))
   }
 
   @Test(arguments: BackendKind.allCases)
@@ -187,7 +187,7 @@ extension RawSQLTests {
     #expect(taken.kind == .constraintViolation)
     #expect(try db.fetchOne(Int.self, sql: "SELECT count(*) FROM copy") == 2)
     let width = try #require(throws: TandemError.self) { try db.execute(sql: "INSERT INTO copy SELECT id FROM item") }
-    #expect(width.summary == .sqlite(code: 1, message: "table copy has 3 columns but 1 values were supplied"))
+    #expect(width.signature == .sqlite(code: 1, message: "table copy has 3 columns but 1 values were supplied"))
   }
 
   @Test(arguments: BackendKind.allCases)
@@ -301,7 +301,7 @@ extension RawSQLTests {
     #expect(indexed == 2.0 && inRowidOrder == 2.75)
     #expect(try db.fetchAll(sql: "SELECT c.id FROM t AS c WHERE x < 1.0").map(\.values) == [[4], [2], [3]])
     let hidden = try #require(throws: TandemError.self) { _ = try db.fetchAll(sql: "SELECT t.id FROM t AS c") }
-    #expect(hidden.summary == .sqlite(code: 1, message: "no such column: t.id"))
+    #expect(hidden.signature == .sqlite(code: 1, message: "no such column: t.id"))
   }
 }
 

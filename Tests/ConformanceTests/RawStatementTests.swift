@@ -109,10 +109,10 @@ import Testing
     #expect(try rows(limit: 2, offset: "1") == [1, 2])
     for bad: SqliteValue in [2.5, nil, "abc"] {
       let error = try #require(throws: TandemError.self) { try rows(limit: bad) }
-      #expect(error.summary == .sqlite(code: 20, message: "datatype mismatch"))
+      #expect(error.signature == .sqlite(code: 20, message: "datatype mismatch"))
     }
     let offsetError = try #require(throws: TandemError.self) { try rows(limit: 2, offset: 1.5) }
-    #expect(offsetError.summary == .sqlite(code: 20, message: "datatype mismatch"))
+    #expect(offsetError.signature == .sqlite(code: 20, message: "datatype mismatch"))
   }
 
   @Test(arguments: BackendKind.allCases)

@@ -23,7 +23,7 @@ import Testing
     let error = try #require(throws: TandemError.self) {
       try db.fetchAll(Operand.where { $0.id == 4 }.select { $0.x.abs() })
     }
-    #expect(error.summary == .sqlite(code: 1, message: "integer overflow"))
+    #expect(error.signature == .sqlite(code: 1, message: "integer overflow"))
   }
 
   @Test(arguments: BackendKind.allCases)

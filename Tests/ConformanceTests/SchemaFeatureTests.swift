@@ -50,7 +50,7 @@ import Testing
       try db.insertRaw(into: "pairs", columns: ["a", "b"], values: [1, "x"])
     }
     #expect(
-      error.summary == .constraint(.unique, table: "pairs", columns: ["a", "b"], message: "UNIQUE constraint failed: pairs.a, pairs.b"))
+      error.signature == .constraint(.unique, table: "pairs", columns: ["a", "b"], message: "UNIQUE constraint failed: pairs.a, pairs.b"))
     // The unique index compares after affinity: '2' in the INTEGER column is 2.
     #expect(throws: TandemError.self) { try db.insertRaw(into: "pairs", columns: ["a", "b"], values: ["2", "x"]) }
     #expect(try db.storedRows(of: "pairs", columns: ["a", "b"]) == [[1, nil], [1, nil], [1, "x"], [2, "x"]])
@@ -68,7 +68,7 @@ import Testing
     let notNull = try #require(throws: TandemError.self) {
       try db.insertRaw(into: "accounts", columns: ["id", "email", "name"], values: [1, "a@example.com", nil])
     }
-    #expect(notNull.summary == .constraint(.notNull, table: "accounts", columns: ["name"], message: "NOT NULL constraint failed: accounts.name"))
+    #expect(notNull.signature == .constraint(.notNull, table: "accounts", columns: ["name"], message: "NOT NULL constraint failed: accounts.name"))
   }
 
   @Test(arguments: BackendKind.allCases)
@@ -101,7 +101,7 @@ import Testing
         try db.insertRaw(into: "reminders", columns: ["id", "title"], values: [key, "bad key"])
       }
       // SQLite's "datatype mismatch" (code 20), as the docs class it: the rowid alias's datatype.
-      #expect(error.summary == .constraint(.datatype, table: "reminders", columns: ["id"], message: "datatype mismatch"))
+      #expect(error.signature == .constraint(.datatype, table: "reminders", columns: ["id"], message: "datatype mismatch"))
     }
     #expect(try db.fetchCount(Reminder.all) == 3)
   }

@@ -18,15 +18,15 @@ import Testing
   static let id = ColumnSchema.column("id", .integer, primaryKey: true)
   static let a = ColumnSchema.column("a", .null(.text))
 
-  static func sqlite(_ message: String) -> ErrorSummary { .sqlite(code: 1, message: message) }
-  static func nul(_ name: String) -> ErrorSummary {
-    ErrorSummary(
+  static func sqlite(_ message: String) -> TandemError.Signature { .sqlite(code: 1, message: message) }
+  static func nul(_ name: String) -> TandemError.Signature {
+    TandemError.Signature(
       kind: .misuse, constraint: nil, table: nil, columns: [], message: "identifier \(name.debugDescription) contains a NUL character",
       sqliteCode: nil)
   }
 
   /// Schemas that fail, with the error each engine must report.
-  static let refused: [(TableSchema, ifNotExists: Bool, ErrorSummary)] = [
+  static let refused: [(TableSchema, ifNotExists: Bool, TandemError.Signature)] = [
     // NUL anywhere a name is written.
     (TableSchema("no\0tes", columns: [id]), false, nul("no\0tes")),
     (TableSchema("notes", columns: [id, .column("ti\0tle", .text)]), false, nul("ti\0tle")),
@@ -83,7 +83,7 @@ import Testing
     let (schema, ifNotExists, expected) = Self.refused[index]
     let db = try Self.database(kind)
     let error = try #require(throws: TandemError.self) { try db.create(schema, ifNotExists: ifNotExists) }
-    #expect(error.summary == expected)
+    #expect(error.signature == expected)
     // Nothing was created: the same name is still free (or still the existing table).
     let taken = ["existing", "existing_idx"].contains(schema.name.lowercased()) || schema.name.lowercased().hasPrefix("sqlite_")
     if !taken && !schema.name.utf8.contains(0) {
@@ -126,14 +126,14 @@ import Testing
   func statementNamesHoldingNULAreMisuses(_ kind: BackendKind) throws {
     let db = try Self.database(kind)
     let delete = try #require(throws: TandemError.self) { try db.execute(.delete(DeleteStatement(table: "exi\0sting"))) }
-    #expect(delete.summary == Self.nul("exi\0sting"))
+    #expect(delete.signature == Self.nul("exi\0sting"))
     let select = try #require(throws: TandemError.self) {
       try db.execute(.select(SelectStatement(table: "existing", columns: [.column("a\0")])))
     }
-    #expect(select.summary == Self.nul("a\0"))
+    #expect(select.signature == Self.nul("a\0"))
     let insert = try #require(throws: TandemError.self) {
       try db.insertRaw(into: "existing", columns: ["id", "\0"], values: [1, 2])
     }
-    #expect(insert.summary == Self.nul("\0"))
+    #expect(insert.signature == Self.nul("\0"))
   }
 }

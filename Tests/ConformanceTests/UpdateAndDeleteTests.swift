@@ -64,7 +64,7 @@ import Testing
       try db.update(Reminder.all) { $0.set(\.id, to: $0.id + 1) }
     }
     #expect(
-      error.summary
+      error.signature
         == .constraint(.primaryKey, table: "reminders", columns: ["id"], message: "UNIQUE constraint failed: reminders.id"))
     #expect(try db.fetchAll(Reminder.all.select { $0.id }) == [1, 2, 3])
     // Downwards, every step is free.

@@ -40,7 +40,7 @@ import Testing
     let db = try Self.database(kind)
     for sql in ["INSERT INTO big VALUES (9, 90)", "UPDATE big SET x = 0", "DELETE FROM big"] {
       let error = try #require(throws: TandemError.self) { try db.execute(sql: sql) }
-      #expect(error.summary == .sqlite(code: 1, message: "cannot modify big because it is a view"))
+      #expect(error.signature == .sqlite(code: 1, message: "cannot modify big because it is a view"))
     }
     let refusals = [
       ("CREATE INDEX big_x ON big(x)", "views may not be indexed"),
@@ -54,7 +54,7 @@ import Testing
     ]
     for (sql, message) in refusals {
       let error = try #require(throws: TandemError.self) { try db.execute(sql: sql) }
-      #expect(error.summary == .sqlite(code: 1, message: message), "\(sql)")
+      #expect(error.signature == .sqlite(code: 1, message: message), "\(sql)")
     }
     try db.execute(sql: "DROP VIEW IF EXISTS missing; CREATE VIEW IF NOT EXISTS big AS SELECT 1")
     #expect(try db.fetchOne(Int.self, sql: "SELECT count(*) FROM big") == 2)
@@ -84,7 +84,7 @@ import Testing
     ]
     for (sql, message) in expected {
       let error = try #require(throws: TandemError.self) { _ = try db.fetchAll(sql: sql) }
-      #expect(error.summary == .sqlite(code: 1, message: message), "\(sql)")
+      #expect(error.signature == .sqlite(code: 1, message: message), "\(sql)")
     }
   }
 
@@ -94,7 +94,7 @@ import Testing
     try db.execute(sql: "BEGIN; CREATE VIEW small AS SELECT id FROM t WHERE x < 15; DROP VIEW big; ROLLBACK")
     #expect(try db.fetchOne(Int.self, sql: "SELECT count(*) FROM big") == 2)
     let gone = try #require(throws: TandemError.self) { _ = try db.fetchAll(sql: "SELECT * FROM small") }
-    #expect(gone.summary == .sqlite(code: 1, message: "no such table: small"))
+    #expect(gone.signature == .sqlite(code: 1, message: "no such table: small"))
     try db.execute(sql: "CREATE TEMP VIEW small AS SELECT id FROM t WHERE x < 15")
     #expect(try db.fetchAll(sql: "SELECT id FROM small").map(\.values) == [[1]])
   }

@@ -46,7 +46,7 @@ import Testing
     inner.orderBy = [OrderingTerm(.qualifiedRowid(source: "c"))]
     let outer = SelectStatement(table: "c", columns: [.column("rowid")], filter: .exists(inner, negated: false))
     let error = try #require(throws: TandemError.self) { try db.execute(.select(outer)) }
-    #expect(error.summary == .sqlite(code: 1, message: "no such column: c._rowid_"))
+    #expect(error.signature == .sqlite(code: 1, message: "no such column: c._rowid_"))
   }
 
   /// SQLite omits the new row's parent lookup for a key from a table to itself when the newest
@@ -189,7 +189,7 @@ extension RelationalRegressionTests {
       having: .literal(.integer(1)))
     let select = SelectStatement(table: "t", columns: [.subquery(inner)])
     let error = try #require(throws: TandemError.self) { try db.execute(.select(select)) }
-    #expect(error.summary == .sqlite(code: 1, message: "HAVING clause on a non-aggregate query"))
+    #expect(error.signature == .sqlite(code: 1, message: "HAVING clause on a non-aggregate query"))
   }
 
   /// Fuzzer seed 0xC0FFEE28 case 4327: a join looks up its inner table through an index on
@@ -245,7 +245,7 @@ extension RelationalRegressionTests {
     let select = SelectStatement(
       table: "t", columns: [.literal(1)], orderBy: [OrderingTerm(.subquery(ambiguous)), OrderingTerm(folded)])
     let error = try #require(throws: TandemError.self) { try db.execute(.select(select)) }
-    #expect(error.summary == .sqlite(code: 1, message: "ambiguous column name: b"))
+    #expect(error.signature == .sqlite(code: 1, message: "ambiguous column name: b"))
   }
 
   /// Fuzzer seed 0xC0FFEE29 case 33977: SQLite moves a HAVING term that reads only GROUP BY
@@ -337,7 +337,7 @@ extension RelationalRegressionTests {
     let error = try #require(throws: TandemError.self) {
       try db.execute(.select(SelectStatement(table: "v", columns: [.exists(inner, negated: false)])))
     }
-    #expect(error.summary == .sqlite(code: 1, message: "no such column: v.nosuch"))
+    #expect(error.signature == .sqlite(code: 1, message: "no such column: v.nosuch"))
   }
 
   /// Fuzzer seed 0xC0FFEE29 case 40210: `total(x) NOT IN (SELECT id …)` in HAVING converts the
@@ -431,7 +431,7 @@ extension RelationalRegressionTests {
       let select = SelectStatement(
         table: "t", joins: [JoinClause(.inner, table: "t", alias: "a")], columns: [.subquery(subquery), after])
       let error = try #require(throws: TandemError.self) { try db.execute(.select(select)) }
-      #expect(error.summary == .sqlite(code: 1, message: "no such column: t.n"))
+      #expect(error.signature == .sqlite(code: 1, message: "no such column: t.n"))
     }
     // Fuzzer seed 0x7A4DE11A case 1796: what the refused subquery holds (an aggregate of the
     // query around) makes that query an aggregate one, so its HAVING is no error in SQLite; the
@@ -458,7 +458,7 @@ extension RelationalRegressionTests {
       table: "t", alias: "t_2", joins: [JoinClause(.inner, table: "t")],
       columns: [.binary(.isNot, function, .exists(inner, negated: false))])
     let error = try #require(throws: TandemError.self) { try db.execute(.select(select)) }
-    #expect(error.summary == .sqlite(code: 1, message: "ambiguous column name: e"))
+    #expect(error.signature == .sqlite(code: 1, message: "ambiguous column name: e"))
   }
 
   /// Fuzzer seed 0xC0FFEE31 case 15188: any error SQLite finds while resolving a subquery
@@ -476,12 +476,12 @@ extension RelationalRegressionTests {
     let first = SelectStatement(
       table: "t", columns: [.literal(1)], filter: .binary(.lessOrEqual, .subquery(having), .subquery(bad)))
     let error = try #require(throws: TandemError.self) { try db.execute(.select(first)) }
-    #expect(error.summary == .sqlite(code: 1, message: "HAVING clause on a non-aggregate query"))
+    #expect(error.signature == .sqlite(code: 1, message: "HAVING clause on a non-aggregate query"))
 
     let twoColumns = SelectStatement(table: "u", columns: [x, x])
     let second = SelectStatement(table: "t", columns: [.subquery(twoColumns), .subquery(bad)])
     let later = try #require(throws: TandemError.self) { try db.execute(.select(second)) }
-    #expect(later.summary == .sqlite(code: 1, message: "no such column: nosuch"))
+    #expect(later.signature == .sqlite(code: 1, message: "no such column: nosuch"))
   }
 
   /// The default relational fuzzer seed's case that `aSubqueryAfterAFailedFunctionArgument…`
@@ -509,7 +509,7 @@ extension RelationalRegressionTests {
     for (lhs, rhs, name) in cases {
       let select = SelectStatement(table: "child", columns: [.literal(1)], filter: .binary(.equal, lhs, rhs))
       let error = try #require(throws: TandemError.self) { try db.execute(.select(select)) }
-      #expect(error.summary == .sqlite(code: 1, message: "no such column: \(name)"))
+      #expect(error.signature == .sqlite(code: 1, message: "no such column: \(name)"))
     }
   }
 
@@ -549,9 +549,9 @@ extension RelationalRegressionTests {
     #expect(try db.execute(select(.qualifiedColumn(source: "t", name: "a"))).rows == [[1]])
     #expect(try db.execute(select(.qualifiedColumn(source: "T", name: "b"))).rows == [[3]])
     let ambiguous = try #require(throws: TandemError.self) { try db.execute(select(.qualifiedColumn(source: "T", name: "y"))) }
-    #expect(ambiguous.summary == .sqlite(code: 1, message: "ambiguous column name: T.y"))
+    #expect(ambiguous.signature == .sqlite(code: 1, message: "ambiguous column name: T.y"))
     let rowid = try #require(throws: TandemError.self) { try db.execute(select(.qualifiedRowid(source: "t"))) }
-    #expect(rowid.summary == .sqlite(code: 1, message: "no such column: t.rowid"))
+    #expect(rowid.signature == .sqlite(code: 1, message: "no such column: t.rowid"))
   }
 
   /// Fuzzer seed 0xC0FFEE31 case 46588: in a subquery, `ORDER BY k, rowid` where the WHERE
@@ -596,7 +596,7 @@ extension RelationalRegressionTests {
     switch kind {
     case .memory: #expect(error.kind == .unsupported)
     case .tandem: #expect(error.kind == .divergence)
-    case .sqliteFile, .sqliteInMemory: #expect(error.summary == .sqlite(code: 1, message: "integer overflow"))
+    case .sqliteFile, .sqliteInMemory: #expect(error.signature == .sqlite(code: 1, message: "integer overflow"))
     }
   }
 
@@ -639,7 +639,7 @@ extension RelationalRegressionTests {
           ], else: nil)
       ])
     let error = try #require(throws: TandemError.self) { try db.execute(.select(select)) }
-    #expect(error.summary == .sqlite(code: 1, message: "ambiguous column name: d"))
+    #expect(error.signature == .sqlite(code: 1, message: "ambiguous column name: d"))
   }
 
   /// Fuzzer seed 0xC0FFEE33 cases 65998 and 66094: `x NOT IN (SELECT …)` is the parser's NOT
@@ -661,7 +661,7 @@ extension RelationalRegressionTests {
         ])
       let error = try #require(throws: TandemError.self) { try db.execute(.select(select)) }
       // Without the NOT, the IN's step resolves its subquery's first column, whose error replaces.
-      #expect(error.summary == .sqlite(code: 1, message: "ambiguous column name: " + (negated ? "o" : "e")))
+      #expect(error.signature == .sqlite(code: 1, message: "ambiguous column name: " + (negated ? "o" : "e")))
     }
   }
 }

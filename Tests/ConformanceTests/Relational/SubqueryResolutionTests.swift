@@ -20,21 +20,21 @@ import Testing
   static func row(_ values: [Int64]) -> [SQLExpression] { values.map { .literal(.integer($0)) } }
 
   static func failure(_ db: Database, _ statement: SelectStatement, sourceLocation: SourceLocation = #_sourceLocation)
-    -> ErrorSummary?
+    -> TandemError.Signature?
   {
     do {
       _ = try db.execute(.select(statement))
       Issue.record("expected an error", sourceLocation: sourceLocation)
       return nil
     } catch let error as TandemError {
-      return error.summary
+      return error.signature
     } catch {
       Issue.record("unexpected error \(error)", sourceLocation: sourceLocation)
       return nil
     }
   }
 
-  static func noSuchColumn(_ name: String) -> ErrorSummary { .sqlite(code: 1, message: "no such column: \(name)") }
+  static func noSuchColumn(_ name: String) -> TandemError.Signature { .sqlite(code: 1, message: "no such column: \(name)") }
 
   /// `(SELECT u.v FROM u ORDER BY <term>)` as the only result column of a query over t.
   static func firstOfU(orderedBy term: SQLExpression) -> SelectStatement {

@@ -56,7 +56,7 @@ struct EnginePair {
           do {
             answers += try perform(call, connection)
           } catch let error as TandemError where error.kind != .unsupported {
-            answers.append([.text(FailureSummary(error).description)])
+            answers.append([.text(TandemError.Signature(error).description)])
           }
         }
         if rollsBack { throw RollbackRequest() }

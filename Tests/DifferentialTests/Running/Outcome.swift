@@ -3,14 +3,14 @@ import Tandem
 /// What one engine answered to one statement: a result or an error.
 enum Outcome: Hashable, Sendable {
   case result(StatementResult)
-  case failure(FailureSummary)
+  case failure(TandemError.Signature)
 
   /// Runs `body` and captures its answer.
   static func of(_ body: () throws -> StatementResult) -> Outcome {
     do {
       return .result(try body())
     } catch {
-      return .failure(FailureSummary(error))
+      return .failure(TandemError.Signature(error))
     }
   }
 
@@ -18,42 +18,6 @@ enum Outcome: Hashable, Sendable {
   var unsupportedFeature: String? {
     guard case .failure(let failure) = self, failure.kind == .unsupported else { return nil }
     return failure.message
-  }
-}
-
-/// The parts of an error both engines must agree on (the error table in Docs/Queries.md): kind, constraint, table, columns,
-/// message and SQLite code — not the statement text, which only SQLite fills in.
-struct FailureSummary: Hashable, Sendable, CustomStringConvertible {
-  /// The error's kind; `nil` for an error that is not a ``TandemError``.
-  var kind: TandemError.Kind?
-  var constraint: TandemError.Constraint?
-  var table: String?
-  var columns: [String]
-  var message: String
-  var sqliteCode: Int32?
-
-  init(_ error: any Error) {
-    if let error = error as? TandemError {
-      kind = error.kind
-      constraint = error.constraint
-      table = error.table
-      columns = error.columns
-      message = error.message
-      sqliteCode = error.sqliteCode
-    } else {
-      kind = nil
-      columns = []
-      message = "\(type(of: error)): \(error)"
-    }
-  }
-
-  var description: String {
-    var text = kind.map(String.init(describing:)) ?? "non-Tandem error"
-    if let constraint { text += " (\(constraint))" }
-    if let table { text += " table: \(table)" }
-    if !columns.isEmpty { text += " columns: \(columns)" }
-    if let sqliteCode { text += " code: \(sqliteCode)" }
-    return text + " message: \"\(message)\""
   }
 }
 

@@ -32,7 +32,7 @@ struct PairRunner {
       execution = PairExecution(
         fuzzCase: fuzzCase, sqlite: try Database(.sqliteInMemory), memory: Self.checkedMemoryDatabase())
     } catch {
-      let failure = Outcome.failure(FailureSummary(error))
+      let failure = Outcome.failure(TandemError.Signature(error))
       return .mismatch(
         Mismatch(fuzzCase: fuzzCase, path: [], step: .savepoint, sqlite: failure, memory: failure, contentsBefore: [:]))
     }
@@ -190,7 +190,7 @@ final class PairExecution {
         } catch let stop as CaseStop {
           throw stop
         } catch {
-          actual = .failure(FailureSummary(error))
+          actual = .failure(TandemError.Signature(error))
         }
         if rollback { throw RollbackRequest() }
       }
@@ -198,7 +198,7 @@ final class PairExecution {
       throw stop
     } catch is RollbackRequest {
     } catch {
-      expected = .failure(FailureSummary(error))
+      expected = .failure(TandemError.Signature(error))
     }
     guard expected == actual else { throw .mismatch(mismatch(path, .savepoint, expected, actual)) }
   }
