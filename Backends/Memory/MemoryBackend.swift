@@ -106,12 +106,8 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
       return try insertRows(
         into: insert.table, columns: insert.columns, values: try values.rows(of: insert.columns.count),
         conflict: insert.conflict)
-    case .positional(let values) where statement.kind == .select:
-      try selectRows(prepared: statement, values: values, eachRow: body)
-      return StatementResult()
-    case .named(let parameters) where statement.kind == .select:
-      guard case .select(let select) = statement.statement else { return StatementResult() }
-      try selectRows(select, parameters: parameters, eachRow: body)
+    case .positional where statement.kind == .select, .named where statement.kind == .select:
+      try selectRows(prepared: statement, bindings, eachRow: body)
       return StatementResult()
     case .named, .positional:
       return try executeStatement(statement.statement, parameters: statement.parameters(bindings))
@@ -249,14 +245,21 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
   /// values by name, but a query run again under the same schema finds its plan by identity,
   /// without comparing statements, and binds its values by position.
   private func selectRows(
-    prepared query: PreparedStatement, values: [SqliteValue], eachRow body: ([SqliteValue]) throws -> Void
+    prepared query: PreparedStatement, _ bindings: StatementBindings, eachRow body: ([SqliteValue]) throws -> Void
   ) throws {
-    try query.checkCount(of: values)
+    let values: [SqliteValue]?
+    switch bindings {
+    case .positional(let positional):
+      try query.checkCount(of: positional)
+      values = positional
+    default:
+      values = nil
+    }
     guard case .select(let statement) = query.statement else {
       throw TandemError.misuse("a prepared statement that is not a select reached the select path")
     }
     if statement.isRelational {
-      return try selectRows(statement, parameters: try query.parameters(values), eachRow: body)
+      return try selectRows(statement, parameters: try query.parameters(bindings), eachRow: body)
     }
     let description = trace.map { trace in
       let text = StatementDescription.describe(.select(statement))
@@ -268,13 +271,13 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
       prepared = cached
     } else {
       do {
-        prepared = plans.rememberPrepared(query, plan: try selectPlan(statement, query.parameters(values)), catalog: catalog)
+        prepared = plans.rememberPrepared(query, plan: try selectPlan(statement, query.parameters(bindings)), catalog: catalog)
       } catch let error as TandemError {
         throw error.with(statement: description ?? StatementDescription.describe(.select(statement)))
       }
     }
     let binding: SelectPlan.ParameterBinding =
-      if let slots = prepared.slots { .bySlot(values, slots) } else { .byName(try query.parameters(values)) }
+      if let values, let slots = prepared.slots { .bySlot(values, slots) } else { .byName(try query.parameters(bindings)) }
     try run(prepared.plan, statement, binding, description: description, eachRow: body)
   }
 

@@ -9,10 +9,10 @@ extension DatabaseWriter {
   /// ```
   @inlinable
   public func fetchAll<Root, Output>(_ query: Select<Root, Output>, parameters: [String: SqliteValue] = [:]) throws -> [Output] {
-    let statement = query.statement
+    let prepared = query.preparedForAll
     return try withConnection { connection in
       var records: [Output] = []
-      try connection.backend.select(statement, parameters: parameters) { row in
+      _ = try connection.backend.run(prepared, .named(parameters)) { row in
         records.append(try query.decode(row, atRow: records.count))
       }
       return records
@@ -26,10 +26,9 @@ extension DatabaseWriter {
   /// ```
   @inlinable
   public func fetchOne<Root, Output>(_ query: Select<Root, Output>, parameters: [String: SqliteValue] = [:]) throws -> Output? {
-    var statement = query.statement
-    if statement.limit == nil { statement.limit = .literal(.integer(1)) }
+    let prepared = query.preparedForFirst
     return try withConnection { connection in
-      try connection.fetchFirst(statement, parameters) { try query.decode($0, atRow: 0) }
+      try connection.fetchFirst(prepared, parameters) { try query.decode($0, atRow: 0) }
     }
   }
 
@@ -100,11 +99,11 @@ extension Connection {
   /// Decodes the first row `statement` returns, or `nil` when it returns none.
   @usableFromInline
   func fetchFirst<Output>(
-    _ statement: SelectStatement, _ parameters: [String: SqliteValue], _ decode: ([SqliteValue]) throws -> Output
+    _ statement: PreparedStatement, _ parameters: [String: SqliteValue], _ decode: ([SqliteValue]) throws -> Output
   ) throws -> Output? {
     var first: Output?
     var isFirst = true
-    try backend.select(statement, parameters: parameters) { row in
+    _ = try backend.run(statement, .named(parameters)) { row in
       guard isFirst else { return }
       isFirst = false
       first = try decode(row)

@@ -83,6 +83,23 @@ import Testing
         + #" FROM "shelfs" ORDER BY rowid ASC"#)
   }
 
+  /// `fetchAll`/`fetchOne` run a statement prepared once per query and shared by its copies, so
+  /// engines recognize it by identity; a query whose statement changes is prepared afresh.
+  @Test func aQueryIsPreparedOnceAndAfreshWhenItsStatementChanges() throws {
+    let query = Book.where { $0.shelfID == Parameter<Int>("shelf") }
+    let copy = query
+    #expect(query.preparedForFirst === copy.preparedForFirst)
+    #expect(query.preparedForAll === copy.preparedForAll)
+    #expect(query.preparedForAll !== query.preparedForFirst)
+    guard case .select(let first) = query.preparedForFirst.statement else { throw TandemError.misuse("not a select") }
+    #expect(first.limit == .literal(.integer(1)))
+    var changed = query
+    changed.base.limit = .literal(.integer(2))
+    #expect(changed.preparedForFirst !== query.preparedForFirst)
+    guard case .select(let limited) = changed.preparedForFirst.statement else { throw TandemError.misuse("not a select") }
+    #expect(limited.limit == .literal(.integer(2)))
+  }
+
   @Test func inSubquery() throws {
     let archived = Shelf.where { $0.isArchived }.select { $0.id }
     let statement = Statement.delete(Book.where { $0.shelfID.in(archived) }.deleteStatement)

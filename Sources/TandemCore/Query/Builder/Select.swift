@@ -8,7 +8,11 @@
 /// ```
 public struct Select<Root: Table, Output>: Sendable {
   /// The statement as written, before Tandem adds its deterministic tie-breakers.
-  public var base: SelectStatement
+  public var base: SelectStatement {
+    didSet { runs = PreparedRuns() }
+  }
+  /// The statements this query runs, made once (a changed `base` starts afresh).
+  @usableFromInline var runs = PreparedRuns()
   @usableFromInline let decodeRow: @Sendable (inout RowDecoder) throws -> Output
   /// Names the table and result columns in decoding errors (shared by every row decoded).
   @usableFromInline let decodingContext: RowDecodingContext
@@ -53,6 +57,18 @@ public struct Select<Root: Table, Output>: Sendable {
     }
     statement.orderBy += tieBreakers.map { OrderingTerm($0) }
     return statement
+  }
+
+  /// ``statement`` prepared once, for `fetchAll`.
+  @usableFromInline package var preparedForAll: PreparedStatement { runs.forAll { statement } }
+
+  /// ``statement`` with `LIMIT 1` when it has no limit, prepared once, for `fetchOne`.
+  @usableFromInline package var preparedForFirst: PreparedStatement {
+    runs.forFirst {
+      var first = statement
+      if first.limit == nil { first.limit = .literal(.integer(1)) }
+      return first
+    }
   }
 
   /// Decodes one result row.
