@@ -664,4 +664,24 @@ extension RelationalRegressionTests {
       #expect(error.signature == .sqlite(code: 1, message: "ambiguous column name: " + (negated ? "o" : "e")))
     }
   }
+
+  /// Fuzzer seed 0xC0FFEE34 case 29528: under REAL affinity, `IN (SELECT …)` stores and probes
+  /// integers as REALs, losing digits past 2⁵³, so the integer 2⁶³−2 is found equal to the REAL
+  /// 2⁶³ — where `=` and an IN list, which compare the integer exactly, find nothing.
+  @Test(arguments: BackendKind.allCases)
+  func inSubqueryUnderRealAffinityComparesIntegersAsReals(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.create(TableSchema("d", columns: [.column("o", .null(.real))]))
+    try db.create(TableSchema("c", columns: [.column("r", .null(.real))]))
+    _ = try db.insertRaw(into: "d", columns: ["o"], values: [.real(9.223372036854776e18)])
+    _ = try db.insertRaw(into: "c", columns: ["r"], values: [2])
+    let big = SQLExpression.literal(.integer(9_223_372_036_854_775_806))
+    let o = SQLExpression.column("o")
+    let member = SelectStatement(table: "c", columns: [big])
+    let count = SQLExpression.aggregate(.count, nil, distinct: false)
+    #expect(try db.execute(.select(SelectStatement(table: "d", columns: [count], filter: .inSubquery(o, member, negated: false)))).rows == [[1]])
+    #expect(try db.execute(.select(SelectStatement(table: "d", columns: [count], filter: .binary(.equal, o, big)))).rows == [[0]])
+    #expect(try db.execute(.select(SelectStatement(table: "d", columns: [count], filter: .inList(o, [big], negated: false)))).rows == [[0]])
+    #expect(try db.execute(.delete(DeleteStatement(table: "d", filter: .inSubquery(o, member, negated: false)))).changes == 1)
+  }
 }

@@ -74,7 +74,7 @@ extension ExpressionCompiler {
         // `x IN (empty)` is false even when x is NULL.
         if set.isEmpty { return missing }
         if value.isNull { return .null }
-        if set.contains(ValueEqualityKey(ComparisonOperands.operand(value, under: affinity), collation: collation)) {
+        if set.contains(ValueEqualityKey(SubqueryAnswer.member(value, under: affinity), collation: collation)) {
           return found
         }
         return set.hasNull ? .null : missing
@@ -142,13 +142,22 @@ final class SubqueryAnswer: @unchecked Sendable {
       if value.isNull {
         set.hasNull = true
       } else {
-        set.keys.insert(ValueEqualityKey(ComparisonOperands.operand(value, under: affinity), collation: collation))
+        set.keys.insert(ValueEqualityKey(Self.member(value, under: affinity), collation: collation))
       }
       set.count += 1
       return true
     }
     if !select.isCorrelated { cachedMembers = set }
     return set
+  }
+
+  /// A value as `IN (SELECT …)` compares it, on either side: under the comparison's affinity, and
+  /// under REAL affinity an integer as a REAL (`OP_Affinity` and `OP_MakeRecord` turn it into
+  /// one, losing digits beyond 2⁵³, so 2⁶³−2 is found equal to the REAL 2⁶³).
+  static func member(_ value: SqliteValue, under affinity: Affinity) -> SqliteValue {
+    let operand = ComparisonOperands.operand(value, under: affinity)
+    if affinity == .real, case .integer(let integer) = operand { return .real(Double(integer)) }
+    return operand
   }
 
   /// The values of an `IN` subquery.
