@@ -43,4 +43,21 @@ import Testing
       SelectStatement(table: "items", columns: [.aggregate(.count, nil, distinct: false)], groupBy: [.column("name")]))
     #expect(try db.queryPlan(for: grouped).first == "SCAN items")
   }
+
+  /// Fuzzer seed 0xC0FFEE34 case 49041: a GLOB whose subject is under COLLATE is no bare column
+  /// to SQLite's LIKE optimization, so a prefix that reads as a number ('1…') gets no index
+  /// range; a bare TEXT column's does.
+  @Test(arguments: BackendKind.allCases)
+  func globUnderCollateWithANumericPrefixScans(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.create(TableSchema("o", columns: [.column("v", .text, primaryKey: true)]))
+    func update(_ subject: SQLExpression) -> Statement {
+      .update(
+        UpdateStatement(
+          table: "o", assignments: [Assignment(column: "v", value: .literal("x"))],
+          filter: .glob(subject, pattern: .literal("1[0-9]11"), negated: false)))
+    }
+    #expect(try db.queryPlan(for: update(.collate(.column("v"), .nocase))) == ["SCAN o"])
+    #expect(try db.queryPlan(for: update(.column("v"))) == ["SEARCH o USING INDEX sqlite_autoindex_o_1 (v>? AND v<?)"])
+  }
 }

@@ -399,8 +399,12 @@ final class WhereClause: @unchecked Sendable {
       }
       prefix = unescaped
     }
-    if context.column(operand) == nil || context.affinity(operand) != .text {
-      // The bounds must not look like numbers, or affinity would make the range wrong.
+    // Only a bare column of TEXT affinity (not one under COLLATE or `+`: SQLite asks for a
+    // TK_COLUMN node) lets the bounds look like numbers; otherwise affinity would make the range
+    // wrong.
+    let isBareColumn: Bool
+    if case .column = operand { isBareColumn = context.column(operand) != nil } else { isBareColumn = false }
+    if !isBareColumn || context.affinity(operand) != .text {
       if Self.looksNumeric(prefix) { return }
     }
     escape = 0
