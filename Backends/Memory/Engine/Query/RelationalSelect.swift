@@ -662,6 +662,27 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
         }
       }
     }
+    // SQLite 3.40 loses a LEFT JOIN's row of NULLs when its ON clause holds `rowid LIKE 'a%'`
+    // (the LIKE optimization seeks the rowid with text bounds and skips the NULL row): the
+    // memory engine refuses rather than answer otherwise.
+    for (position, join) in statement.joins.enumerated() where join.kind == .left {
+      for term in join.condition.map(JoinPlanner.conjuncts) ?? [] {
+        guard case .like(let subject, _, nil, negated: false) = term else { continue }
+        let reference: SourceScope.Reference?
+        switch ExpressionCompiler.withoutCollate(subject) {
+        case .column(let name): reference = try? scope.resolve(column: name, source: nil, marking: false)
+        case .qualifiedColumn(let source, let name):
+          reference = try? scope.resolve(column: name, source: source, marking: false)
+        case .rowid: reference = try? scope.resolveRowid(source: nil, marking: false)
+        case .qualifiedRowid(let source): reference = try? scope.resolveRowid(source: source, marking: false)
+        default: reference = nil
+        }
+        if let reference, reference.depth == 0, reference.isRowid, reference.source == position + 1 {
+          throw EngineError.unsupported(
+            "LIKE on the rowid of a LEFT JOIN's table in its ON clause (SQLite 3.40 loses the row of NULLs)")
+        }
+      }
+    }
     // A join's conditions are evaluated at the loop SQLite's plan puts them in: whether a
     // subquery there runs at all (an outer loop may find no row) depends on that plan, and a
     // sum() inside it can fail with `integer overflow`.
