@@ -99,10 +99,10 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
   ) throws -> StatementResult {
     switch bindings {
     case .rows(let rows):
-      guard case .insert(let insert) = statement.statement else { throw StatementBindings.rowsWithoutInsert }
+      let insert = try statement.insertTakingRows()
       return try insertRows(into: insert.table, columns: insert.columns, values: rows, conflict: insert.conflict)
     case .flattenedRows(let values):
-      guard case .insert(let insert) = statement.statement else { throw StatementBindings.rowsWithoutInsert }
+      let insert = try statement.insertTakingRows()
       return try insertRows(
         into: insert.table, columns: insert.columns, values: try values.rows(of: insert.columns.count),
         conflict: insert.conflict)

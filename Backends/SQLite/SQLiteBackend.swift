@@ -191,10 +191,10 @@ public final class SQLiteBackend: DatabaseBackend {
   ) throws -> StatementResult {
     switch bindings {
     case .rows(let rows):
-      guard case .insert(let insert) = statement.statement else { throw StatementBindings.rowsWithoutInsert }
+      let insert = try statement.insertTakingRows()
       return try insertRows(into: insert.table, columns: insert.columns, values: rows, conflict: insert.conflict)
     case .flattenedRows(let values):
-      guard case .insert(let insert) = statement.statement else { throw StatementBindings.rowsWithoutInsert }
+      let insert = try statement.insertTakingRows()
       return try insertRows(into: insert.table, columns: insert.columns, flattenedRows: values, conflict: insert.conflict)
     case .named, .positional:
       guard statement.kind == .select else {

@@ -218,6 +218,14 @@ public final class PreparedStatement: Sendable {
     }
   }
 
+  /// The insert whose rows a run gives as data (``StatementBindings/rows(_:)``,
+  /// ``StatementBindings/flattenedRows(_:)``); throws ``StatementBindings/rowsWithoutInsert`` for
+  /// any other statement.
+  public func insertTakingRows() throws -> InsertStatement {
+    guard case .insert(let insert) = statement else { throw StatementBindings.rowsWithoutInsert }
+    return insert
+  }
+
   /// Throws ``TandemError/misuse(_:)`` unless there is one value per parameter name.
   public func checkCount(of values: [SqliteValue]) throws {
     guard values.count == parameterNames.count else {

@@ -7,6 +7,18 @@ import TandemCore
 /// row reaches it: the answers agree, but a subquery that fails (a `sum()` that overflows) fails
 /// the statement in SQLite alone. Such a statement is refused.
 enum SubqueryDrivenLookup {
+  /// ``refuseFallible(_:definition:column:)`` for an UPDATE's or DELETE's filter, whose names
+  /// are the table's own, unqualified.
+  static func refuseFallible(_ filter: SQLExpression?, singleTable definition: TableDefinition) throws {
+    try refuseFallible(filter, definition: definition) { operand in
+      switch operand {
+      case .column(let name): definition.columnIndex(name) ?? (NameKey(name).isRowidName ? -1 : nil)
+      case .rowid: -1
+      default: nil
+      }
+    }
+  }
+
   /// Refuses the statement when a top-level term of `filter` is `x IN (SELECT …)` on a column
   /// SQLite can look up by (`column` resolves `x` to a column position, or `-1` for the rowid)
   /// whose subquery computes `sum()`.

@@ -614,14 +614,8 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
   /// term as sorted whatever the plan, so SQLite never sorts by it.
   private static func equalityPinnedOrderTerms(_ statement: SelectStatement, scope: SourceScope) -> [Int] {
     func slot(_ expression: SQLExpression) -> Int? {
-      let reference: SourceScope.Reference?
-      switch expression {
-      case .collate(let inner, _): return slot(inner)
-      case .column(let name): reference = try? scope.resolve(column: name, source: nil, marking: false)
-      case .qualifiedColumn(let source, let name): reference = try? scope.resolve(column: name, source: source, marking: false)
-      default: return nil
-      }
-      guard let reference, reference.depth == 0 else { return nil }
+      guard let reference = scope.reference(to: ExpressionCompiler.withoutCollate(expression)), reference.depth == 0
+      else { return nil }
       return reference.slot
     }
     let hasLeft = statement.joins.contains { $0.kind == .left }
@@ -652,14 +646,8 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     try refuseFallible(statement.expressions, check: &check)
     if statement.joins.isEmpty, let storage = scope.sources.first, !storage.definition.isEphemeral {
       try SubqueryDrivenLookup.refuseFallible(statement.filter, definition: storage.definition) { operand in
-        switch operand {
-        case .column(let name), .qualifiedColumn(_, let name):
-          guard let reference = try? scope.resolve(column: name, source: nil, marking: false), reference.depth == 0
-          else { return nil }
-          return reference.isRowid ? -1 : reference.column
-        case .rowid, .qualifiedRowid: return -1
-        default: return nil
-        }
+        guard let reference = scope.reference(to: operand), reference.depth == 0 else { return nil }
+        return reference.isRowid ? -1 : reference.column
       }
     }
     // SQLite 3.40 loses a LEFT JOIN's row of NULLs when its ON clause holds `rowid LIKE 'a%'`
@@ -668,16 +656,9 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     for (position, join) in statement.joins.enumerated() where join.kind == .left {
       for term in join.condition.map(JoinPlanner.conjuncts) ?? [] {
         guard case .like(let subject, _, nil, negated: false) = term else { continue }
-        let reference: SourceScope.Reference?
-        switch ExpressionCompiler.withoutCollate(subject) {
-        case .column(let name): reference = try? scope.resolve(column: name, source: nil, marking: false)
-        case .qualifiedColumn(let source, let name):
-          reference = try? scope.resolve(column: name, source: source, marking: false)
-        case .rowid: reference = try? scope.resolveRowid(source: nil, marking: false)
-        case .qualifiedRowid(let source): reference = try? scope.resolveRowid(source: source, marking: false)
-        default: reference = nil
-        }
-        if let reference, reference.depth == 0, reference.isRowid, reference.source == position + 1 {
+        if let reference = scope.reference(to: ExpressionCompiler.withoutCollate(subject)), reference.depth == 0,
+          reference.isRowid, reference.source == position + 1
+        {
           throw EngineError.unsupported(
             "LIKE on the rowid of a LEFT JOIN's table in its ON clause (SQLite 3.40 loses the row of NULLs)")
         }
@@ -706,14 +687,9 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
   private static func groupSlotsSubqueriesMayRetype(_ statement: SelectStatement, scope: SourceScope) -> [Int] {
     var slots: [Int] = []
     func isConvertible(_ operand: SQLExpression) -> Bool {
-      let reference: SourceScope.Reference?
-      switch operand {
-      case .unary(.plus, let inner), .collate(let inner, _): return isConvertible(inner)
-      case .column(let name): reference = try? scope.resolve(column: name, source: nil, marking: false)
-      case .qualifiedColumn(let source, let name): reference = try? scope.resolve(column: name, source: source, marking: false)
-      default: return false
-      }
-      guard let reference, reference.depth == 0, !reference.isRowid,
+      if case .unary(.plus, let inner) = operand { return isConvertible(inner) }
+      if case .collate(let inner, _) = operand { return isConvertible(inner) }
+      guard let reference = scope.reference(to: operand), reference.depth == 0, !reference.isRowid,
         reference.affinity != .integer && reference.affinity != .numeric
       else { return false }
       if !slots.contains(reference.slot) { slots.append(reference.slot) }

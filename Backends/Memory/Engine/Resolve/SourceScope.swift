@@ -153,6 +153,19 @@ final class SourceScope {
       slot: sources[index].rowidSlot, affinity: .integer, isRowid: true, depth: depth, source: index, column: nil)
   }
 
+  /// The reference a column or rowid expression makes, innermost level first; `nil` for any
+  /// other expression or a name that does not resolve. It only looks: no level is marked as
+  /// reading outside itself.
+  func reference(to expression: SQLExpression) -> Reference? {
+    switch expression {
+    case .column(let name): try? resolve(column: name, source: nil, marking: false)
+    case .qualifiedColumn(let source, let name): try? resolve(column: name, source: source, marking: false)
+    case .rowid: try? resolveRowid(source: nil, marking: false)
+    case .qualifiedRowid(let source): try? resolveRowid(source: source, marking: false)
+    default: nil
+    }
+  }
+
   /// Marks this level and the levels between it and the one `depth` levels out as reading outside themselves.
   private func markOuterRead(_ depth: Int) {
     var level: SourceScope? = self

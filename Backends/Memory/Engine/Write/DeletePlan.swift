@@ -38,13 +38,7 @@ final class DeletePlan: Sendable {
       filter: statement.filter, table: definition, request: request, compiler: compiler, skipsDuplicates: false,
       tracksChanges: true)
     try compiler.throwPendingRefusal()
-    try SubqueryDrivenLookup.refuseFallible(statement.filter, definition: definition) { operand in
-      switch operand {
-      case .column(let name): definition.columnIndex(name) ?? (NameKey(name).isRowidName ? -1 : nil)
-      case .rowid: -1
-      default: nil
-      }
-    }
+    try SubqueryDrivenLookup.refuseFallible(statement.filter, singleTable: definition)
     parameterNames = compiler.parameterNames
     placeholderNames = StatementValidation.placeholderNames(.delete(statement))
     callsFunction = statement.filter.map(StatementJournal.callsFunction) ?? false

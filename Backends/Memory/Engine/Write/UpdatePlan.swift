@@ -50,13 +50,7 @@ final class UpdatePlan: Sendable {
     }
     source = try ScanSource(filter: statement.filter, table: definition, request: request, compiler: compiler)
     try compiler.throwPendingRefusal()
-    try SubqueryDrivenLookup.refuseFallible(statement.filter, definition: definition) { operand in
-      switch operand {
-      case .column(let name): definition.columnIndex(name) ?? (NameKey(name).isRowidName ? -1 : nil)
-      case .rowid: -1
-      default: nil
-      }
-    }
+    try SubqueryDrivenLookup.refuseFallible(statement.filter, singleTable: definition)
     parameterNames = compiler.parameterNames
     placeholderNames = StatementValidation.placeholderNames(.update(statement))
   }
