@@ -20,14 +20,13 @@ struct RenderCache {
     var sql: String
     var slots: [Slot]
 
-    /// The values to bind: literals by position, named parameters from `parameters`.
-    func values(literals: [SqliteValue], parameters: [String: SqliteValue]) throws -> [SqliteValue] {
-      try slots.map { slot in
+    /// What each placeholder binds: the statement's literals by position, named parameters
+    /// as they are.
+    func bindings(literals: [SqliteValue]) -> [SQLBinding] {
+      slots.map { slot in
         switch slot {
-        case .literal(let index):
-          return literals[index]
-        case .parameter(let name):
-          return try SQLBinding.parameter(name).value(in: parameters)
+        case .literal(let index): .value(literals[index])
+        case .parameter(let name): .parameter(name)
         }
       }
     }

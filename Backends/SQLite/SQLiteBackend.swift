@@ -36,6 +36,8 @@ public final class SQLiteBackend: DatabaseBackend {
   var statements: StatementCache
   /// Rendered SQL per statement shape; emptied with `tables`, whose renderers it depends on.
   var renderCache = RenderCache(capacity: 256)
+  /// Compiled selects per ``PreparedStatement`` run before; emptied with `tables`, as `renderCache`.
+  private var preparedSelects = PreparedSelectCache(capacity: 64)
   /// Prepared one-row inserts for ``insert(into:columns:values:conflict:)``, emptied with `tables`.
   private var singleRowInserts: [InsertShape: SingleRowInsert] = [:]
   /// The one-row insert used last, checked before `singleRowInserts`.
@@ -44,6 +46,7 @@ public final class SQLiteBackend: DatabaseBackend {
     didSet {
       if tables.isEmpty {
         renderCache.removeAll()
+        preparedSelects.removeAll()
         singleRowInserts.removeAll()
         lastSingleRowInsert = nil
       }
@@ -200,12 +203,22 @@ public final class SQLiteBackend: DatabaseBackend {
       guard statement.kind == .select else {
         return try executeStatement(statement.statement, parameters: statement.parameters(bindings))
       }
-      // A prepared select's SQL is rendered once per statement shape and its prepared statement
-      // reused, as for any select, so it runs as it is.
-      let (prepared, values, context) = try prepare(statement.statement, parameters: statement.parameters(bindings))
-      try prepared.forEachRow(values, context: context, body)
+      // A select run again binds and steps: its rendering and prepared statement are found by
+      // the identity of `statement`. Its first run renders it as any statement is: once per shape.
+      let entry = try preparedSelects.entry(for: statement) ?? compileSelect(statement, bindings)
+      try entry.statement.forEachRow(try entry.values(bindings), context: entry.context, body)
       return StatementResult()
     }
+  }
+
+  /// Compiles a prepared select and caches it for its next run.
+  private func compileSelect(_ prepared: PreparedStatement, _ bindings: StatementBindings) throws -> PreparedSelectCache.Entry {
+    // A value count that does not fit is reported before the statement's own errors.
+    if case .positional(let values) = bindings { try prepared.checkCount(of: values) }
+    let (statement, placeholders, context, isCacheable) = try compile(prepared.statement)
+    let entry = PreparedSelectCache.Entry(prepared, statement: statement, bindings: placeholders, context: context)
+    if isCacheable { preparedSelects.store(entry) }
+    return entry
   }
 
   /// Renders `statement`, binds its values (named parameters from `parameters`) and runs it.
@@ -384,30 +397,40 @@ public final class SQLiteBackend: DatabaseBackend {
   private func prepare(
     _ statement: Statement, parameters: [String: SqliteValue]
   ) throws -> (SQLiteStatement, [SqliteValue], ConstraintContext) {
+    let (prepared, placeholders, context, _) = try compile(statement)
+    do {
+      return (prepared, try placeholders.map { try $0.value(in: parameters) }, context)
+    } catch let error as TandemError {
+      throw error.with(statement: prepared.sql)
+    }
+  }
+
+  /// Renders `statement` (or reuses the SQL of its shape) and prepares its SQL: the prepared
+  /// statement, what each placeholder binds, the context for constraint errors, and whether
+  /// all of it may be kept for the statement's next run (its tables are known).
+  private func compile(
+    _ statement: Statement
+  ) throws -> (SQLiteStatement, [SQLBinding], ConstraintContext, isReusable: Bool) {
     let table = try tableInfo(statement.table)
-    let renderer = try self.renderer(for: statement, table: table)
     let sql: String
-    let values: [SqliteValue]
+    let bindings: [SQLBinding]
     if Self.isCacheable(statement) {
       let (shape, literals) = StatementShape.lifting(statement)
       if let entry = renderCache.entry(for: shape) {
         sql = entry.sql
-        do {
-          values = try entry.values(literals: literals, parameters: parameters)
-        } catch let error as TandemError {
-          throw error.with(statement: sql)
-        }
+        bindings = entry.bindings(literals: literals)
       } else {
-        let rendered = try renderer.render(statement)
-        (sql, values) = try Self.resolve(rendered, parameters)
+        let rendered = try renderer(for: statement, table: table).render(statement)
+        (sql, bindings) = (rendered.sql, rendered.bindings)
         // An unknown table may be created later with other columns (and another rowid name).
         if !table.columns.isEmpty { renderCache.store(rendered, for: shape, literals: literals) }
       }
     } else {
-      (sql, values) = try Self.resolve(try renderer.render(statement), parameters)
+      let rendered = try renderer(for: statement, table: table).render(statement)
+      (sql, bindings) = (rendered.sql, rendered.bindings)
     }
-    let prepared = try cachedStatement(sql)
-    return (prepared, values, ConstraintContext(table: statement.table, columns: table.columns))
+    let context = ConstraintContext(table: statement.table, columns: table.columns)
+    return (try cachedStatement(sql), bindings, context, !table.columns.isEmpty)
   }
 
   /// The SQL and values of a rendering, with named parameters from `parameters`.

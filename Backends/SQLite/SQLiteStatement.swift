@@ -15,6 +15,9 @@ final class SQLiteStatement {
   let resultColumnCount: Int32
   /// The number of `?` placeholders.
   let parameterCount: Int32
+  /// The array ``forEachRow(_:context:_:)`` reads rows into, kept between runs so that a query
+  /// run in a loop allocates none (taken out while a run uses it).
+  private var rowBuffer: [SqliteValue] = []
 
   /// Compiles `sql`, which must hold exactly one statement.
   ///
@@ -174,7 +177,11 @@ final class SQLiteStatement {
       sqlite3_clear_bindings(handle)
     }
     try bind(values, context: context)
-    var row = [SqliteValue](repeating: .null, count: Int(resultColumnCount))
+    var row = rowBuffer
+    rowBuffer = []
+    if row.count != Int(resultColumnCount) { row = [SqliteValue](repeating: .null, count: Int(resultColumnCount)) }
+    // Kept for the next run; a body that held on to a row made this one a copy of its own.
+    defer { rowBuffer = row }
     while true {
       let resultCode = sqlite3_step(handle)
       switch resultCode {

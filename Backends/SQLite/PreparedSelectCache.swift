@@ -1,0 +1,121 @@
+import TandemCore
+
+/// The compiled form of each ``PreparedStatement`` select run before, found by the object's
+/// identity: a prepared query run again binds its values and steps, without rendering, lifting
+/// literals or hashing its SQL.
+///
+/// A ``PreparedStatement`` never changes, so its identity stands for its statement; each entry
+/// holds the object, so the identity is not reused while the entry lives. Entries depend on the
+/// tables' columns as the rendering does, so the backend empties the cache with its table facts.
+/// It holds at most `capacity` entries and starts over when full.
+struct PreparedSelectCache {
+  /// Where one placeholder of the SQL takes its value from on each run.
+  enum Slot {
+    /// A value fixed in the statement.
+    case value(SqliteValue)
+    /// The named parameter at this position of ``PreparedStatement/parameterNames`` (its last
+    /// listing, as ``PreparedStatement/parameters(_:)`` takes the last value of a repeated name).
+    case position(Int, name: String)
+    /// A named parameter that ``PreparedStatement/parameterNames`` does not list.
+    case name(String)
+  }
+
+  /// One prepared select, ready to bind and step.
+  struct Entry {
+    /// The statement this entry compiled, held so that its identity is not reused.
+    let prepared: PreparedStatement
+    let statement: SQLiteStatement
+    let slots: [Slot]
+    let context: ConstraintContext
+    /// Whether the placeholders take the positional values as given: one each, in order.
+    let bindsPositionsInOrder: Bool
+
+    /// What `prepared` compiled to: its SQL's statement, the bindings of its rendering and the
+    /// context its errors are named in.
+    init(_ prepared: PreparedStatement, statement: SQLiteStatement, bindings: [SQLBinding], context: ConstraintContext) {
+      self.prepared = prepared
+      self.statement = statement
+      self.context = context
+      slots = bindings.map { binding -> Slot in
+        switch binding {
+        case .value(let value): return .value(value)
+        case .parameter(let name):
+          return prepared.parameterNames.lastIndex(of: name).map { .position($0, name: name) } ?? .name(name)
+        }
+      }
+      bindsPositionsInOrder =
+        slots.count == prepared.parameterNames.count
+        && slots.enumerated().allSatisfy { offset, slot in
+          if case .position(offset, _) = slot { return true }
+          return false
+        }
+    }
+
+    /// The values to bind for a run with `bindings`; throws the errors the rendering path
+    /// throws for bindings that do not fit (a value count that differs from the names, a
+    /// parameter without a value).
+    func values(_ bindings: StatementBindings) throws -> [SqliteValue] {
+      if case .positional(let given) = bindings {
+        try prepared.checkCount(of: given)
+        if bindsPositionsInOrder { return given }
+      }
+      do {
+        switch bindings {
+        case .positional(let given):
+          return try slots.map { slot in
+            switch slot {
+            case .value(let value): return value
+            case .position(let index, _): return given[index]
+            case .name(let name): return try SQLBinding.parameter(name).value(in: [:])
+            }
+          }
+        case .named(let given):
+          return try slots.map { slot in
+            switch slot {
+            case .value(let value): return value
+            case .position(_, let name), .name(let name): return try SQLBinding.parameter(name).value(in: given)
+            }
+          }
+        case .rows, .flattenedRows:
+          throw StatementBindings.rowsWithoutInsert
+        }
+      } catch let error as TandemError {
+        throw error.with(statement: statement.sql)
+      }
+    }
+  }
+
+  /// The most entries kept at once.
+  let capacity: Int
+  private var entries: [ObjectIdentifier: Entry] = [:]
+  /// The entry used last, checked before `entries`: a query run in a loop compares one pointer.
+  private var last: Entry?
+
+  init(capacity: Int) {
+    self.capacity = max(1, capacity)
+  }
+
+  /// The number of cached entries.
+  var count: Int { entries.count }
+
+  /// The entry compiled for `prepared`, if it was run before under the same tables.
+  mutating func entry(for prepared: PreparedStatement) -> Entry? {
+    if let last, last.prepared === prepared { return last }
+    guard let entry = entries[ObjectIdentifier(prepared)] else { return nil }
+    last = entry
+    return entry
+  }
+
+  /// Caches `entry` for its prepared statement.
+  mutating func store(_ entry: Entry) {
+    if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
+    entries[ObjectIdentifier(entry.prepared)] = entry
+    last = entry
+  }
+
+  /// Empties the cache.
+  mutating func removeAll() {
+    entries.removeAll()
+    last = nil
+  }
+}

@@ -1,0 +1,46 @@
+import Tandem
+import Testing
+
+/// A query built once and run many times: engines keep what they compiled for it (SQLite its
+/// rendering and prepared statement, the memory engine its plan) and must still answer each run
+/// as if it were new.
+@Suite("Prepared queries run again")
+struct PreparedQueryReuseTests {
+  /// Each run reads the rows and parameter values of that run.
+  @Test(arguments: BackendKind.allCases)
+  func aQueryRunAgainSeesNewRowsAndValues(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.create(Word.self)
+    try db.insert(Word.samples)
+    let byText = Word.where { $0.text == Parameter<String>("text") }.select { $0.id }
+    #expect(try db.fetchAll(byText, parameters: ["text": "Milk"]) == [1])
+    #expect(try db.fetchAll(byText, parameters: ["text": "1000"]) == [5])
+    try db.insert(Word(id: 7, text: "Milk"))
+    #expect(try db.fetchAll(byText, parameters: ["text": "Milk"]) == [1, 7])
+    #expect(try db.find(Word.self, key: 7)?.text == "Milk")
+    try db.delete(Word.where { $0.id == 7 })
+    #expect(try db.find(Word.self, key: 7) == nil)
+    // Bindings that do not fit a query run before are refused as on its first run.
+    let missing = try #require(throws: TandemError.self) { try db.fetchAll(byText) }
+    #expect(missing.kind == .misuse)
+  }
+
+  /// A table dropped and created again with a column named `rowid` changes how the same query
+  /// must spell the rowid its order ends with: the second run orders by the table's rowid, not by
+  /// the new column (regression: SQLite's compiled query kept across a schema change).
+  @Test(arguments: BackendKind.allCases)
+  func aQueryRunAfterTheTableChangesReadsTheNewTable(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.create(Tag.self)
+    try db.insert([Tag(name: "b"), Tag(name: "a")])
+    let all = Tag.all
+    #expect(try db.fetchAll(all).map(\.name) == ["b", "a"])
+    #expect(try db.fetchAll(all).map(\.name) == ["b", "a"])
+    try db.execute(sql: "DROP TABLE \(quoted(Tag.tableName))")
+    try db.execute(sql: "CREATE TABLE \(quoted(Tag.tableName)) (\"name\" TEXT PRIMARY KEY, \"rowid\" TEXT)")
+    try db.execute(sql: "INSERT INTO \(quoted(Tag.tableName)) VALUES ('d', 'z'), ('c', 'y')")
+    #expect(try db.fetchAll(all).map(\.name) == ["d", "c"])
+  }
+
+  private func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+}
