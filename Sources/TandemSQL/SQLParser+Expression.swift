@@ -324,7 +324,7 @@ extension SQLParser {
       }
       return qualifiedColumn(source: token.value, name: column)
     }
-    return resolveColumn(token.value, doubleQuoted: token.text.hasPrefix("\""))
+    return resolveColumn(token.value, isQuoted: token.text.first.map { "\"[`".contains($0) } ?? false)
   }
 
   /// A type name: one or more names, then an optional `(size)` or `(size, size)`.

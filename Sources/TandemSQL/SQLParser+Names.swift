@@ -23,8 +23,12 @@ extension SQLParser {
 
   /// An unqualified name in an expression, resolved as `resolve.c`'s `lookupName` does: a column
   /// of a source in scope (innermost SELECT first), else a result alias of that SELECT where
-  /// aliases are visible, else `TRUE`/`FALSE`, else a double-quoted string.
-  func resolveColumn(_ name: String, doubleQuoted: Bool) -> SQLExpression {
+  /// aliases are visible, else `TRUE`/`FALSE` when not quoted, else a column that names nothing
+  /// (the engine reports `no such column`).
+  ///
+  /// A double-quoted name is never a string: the SQLite backend turns SQLite's legacy
+  /// double-quoted strings off, so `SELECT "titel" FROM t` is an error on both engines.
+  func resolveColumn(_ name: String, isQuoted: Bool) -> SQLExpression {
     if keepsNamesAsWritten { return .column(name) }
     for (depth, scope) in scopes.reversed().enumerated() {
       if scope.column(named: name) != nil { return .column(name) }
@@ -35,10 +39,10 @@ extension SQLParser {
         return alias.expression
       }
     }
-    switch name.lowercased() {
+    switch isQuoted ? "" : name.lowercased() {
     case "true": return .literal(.integer(1))
     case "false": return .literal(.integer(0))
-    default: return doubleQuoted ? .literal(.text(name)) : .column(name)
+    default: return .column(name)
     }
   }
 

@@ -19,6 +19,27 @@ import Testing
     return db
   }
 
+  /// A double-quoted name that names no column is an error, never the text of the name:
+  /// SQLite's legacy double-quoted strings are off (regression: the memory engine read
+  /// `SELECT "titel"` as the string 'titel', in every clause, where SQLite reports the typo).
+  @Test(arguments: BackendKind.allCases)
+  func aDoubleQuotedNameThatNamesNoColumnIsAnError(_ kind: BackendKind) throws {
+    let db = try Self.database(kind)
+    for sql in [
+      #"SELECT "nmae" FROM item"#, #"SELECT id FROM item WHERE "nmae" = 'nmae'"#,
+      #"SELECT id FROM item ORDER BY "nmae""#, #"SELECT count(*) FROM item GROUP BY "nmae""#,
+      #"SELECT id FROM item WHERE 1 IN (SELECT id FROM item ORDER BY "nmae")"#,
+      #"UPDATE item SET stock = 1 WHERE "nmae" = 'nmae'"#,
+    ] {
+      let error = try #require(throws: TandemError.self, "\(sql)") { try db.fetchAll(sql: sql) }
+      #expect(error.signature == .sqlite(code: 1, message: "no such column: nmae"), "\(sql)")
+    }
+    // Quoted, `true` is a name too; bare, it is the boolean.
+    let quoted = try #require(throws: TandemError.self) { try db.fetchAll(sql: #"SELECT "true" FROM item"#) }
+    #expect(quoted.signature == .sqlite(code: 1, message: "no such column: true"))
+    #expect(try db.fetchAll(sql: "SELECT true, FALSE").map(\.values) == [[1, 0]])
+  }
+
   @Test(arguments: BackendKind.allCases)
   func rowsCarryTheirColumnNamesAndDecodeByNameOrPosition(_ kind: BackendKind) throws {
     let db = try Self.database(kind)

@@ -4,13 +4,13 @@ import TandemSQL
 import TandemSQLite
 import SQLiteReference
 
-/// Real SQLite in memory with its default settings (double-quoted strings on, as the `sqlite3`
-/// CLI has them): what every parser test compares against.
+/// Real SQLite in memory, with double-quoted strings off as the SQLite backend has them: what
+/// every parser test compares against.
 final class ReferenceSQLite {
   private let sqlite: SQLiteHandle
 
   init() throws {
-    sqlite = try SQLiteHandle()
+    sqlite = try SQLiteHandle(doubleQuotedStrings: false)
   }
 
   /// Runs a script; fails the caller on error.

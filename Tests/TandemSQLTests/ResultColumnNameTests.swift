@@ -9,7 +9,7 @@ struct ResultColumnNameTests {
     "SELECT tab0.*, t1.a FROM t1 CROSS JOIN tab0", "SELECT A, T1.B, (c), ((d)) FROM t1",
     "SELECT rowid, _ROWID_, t1.oid FROM t1", "SELECT - col1 * + col2 FROM tab0", "SELECT ALL - 94 * 62",
     "SELECT CAST ( NULL AS INTEGER ) / 3", "SELECT count(*), COUNT( * ), sum(a)   FROM t1",
-    "SELECT \"Mixed Case\", \"mixed case\" AS m, [x] FROM t2", "SELECT \"nope\", true, FALSE FROM t1",
+    "SELECT \"Mixed Case\", \"mixed case\" AS m, [x] FROM t2", "SELECT [a], true, FALSE FROM t1",
     "SELECT DISTINCT col0 FROM tab0 AS cor0", "SELECT cor0.col1 FROM tab0 cor0",
     "SELECT a FROM t1 UNION SELECT b AS bee FROM t1", "SELECT y FROM (SELECT a AS y FROM t1) AS q",
     "SELECT * FROM (SELECT a, a FROM t1) AS q", "WITH c(n) AS (SELECT 1) SELECT n, * FROM c",
