@@ -125,4 +125,66 @@ import Testing
       #expect([.unsupported, .divergence].contains(Self.failure(db, statement)?.kind))
     }
   }
+
+  /// The error a statement of SQL text fails with on `db`.
+  private static func failure(_ db: Database, sql: String) -> TandemError? {
+    do {
+      _ = try db.fetchAll(sql: sql, rowOrder: .unordered)
+      return nil
+    } catch {
+      return error as? TandemError
+    }
+  }
+
+  /// Fuzzer seed 0xC0FFEE35 case 7334: a subquery the walk reaches after an error resolves
+  /// nothing when it has a LIMIT (`resolveSelectStep` resolves the LIMIT first, and reports the
+  /// parse's error there), so its ambiguous column is not the error; without a LIMIT it
+  /// resolves its first result column, and that error replaces the first.
+  @Test(arguments: BackendKind.allCases)
+  func aSubqueryWithALimitReachedAfterAnErrorResolvesNothing(_ kind: BackendKind) throws {
+    let db = try Self.database(kind)
+    let limited = "SELECT (count(x.a) >= (SELECT a FROM t JOIN u LIMIT 1)) FROM t"
+    #expect(Self.failure(db, sql: limited)?.signature == .sqlite(code: 1, message: "no such column: x.a"))
+    let unlimited = "SELECT (count(x.a) >= (SELECT a FROM t JOIN u)) FROM t"
+    #expect(Self.failure(db, sql: unlimited)?.signature == .sqlite(code: 1, message: "ambiguous column name: a"))
+  }
+
+  /// Fuzzer seed 0xC0FFEE35 case 18509: a HAVING error inside a nested subquery ends SQLite's
+  /// walk, so it is the error even when the memory engine would refuse something around it (an
+  /// aggregate there that belongs to the outermost query).
+  @Test(arguments: BackendKind.allCases)
+  func aHavingErrorInANestedSubqueryOutranksARefusalAroundIt(_ kind: BackendKind) throws {
+    let db = try Self.database(kind)
+    let sql = "SELECT (SELECT avg(o.d) FROM u WHERE EXISTS (SELECT 1 FROM t AS w HAVING max(1))) FROM t JOIN t AS o"
+    #expect(Self.failure(db, sql: sql)?.signature == .sqlite(code: 1, message: "HAVING clause on a non-aggregate query"))
+  }
+
+  /// Fuzzer seed 0xC0FFEE35 case 36604: SQLite resolves the WHERE clause and the ON clauses as
+  /// one walk (it appends each ON to the WHERE). After an error inside `x IS NULL` the walk goes
+  /// on into the ON clause, whose ambiguous name is then the error; after one under IN it stops.
+  /// The memory engine's refusal of the unordered aggregate waits until every name resolves.
+  @Test(arguments: BackendKind.allCases)
+  func whereAndOnClausesAreResolvedAsOneWalk(_ kind: BackendKind) throws {
+    let db = try Self.database(kind)
+    let underIsNull = "SELECT max(u.v) FROM t JOIN t AS o ON a JOIN u WHERE (1 IN (SELECT d FROM t ORDER BY u.v)) IS NULL"
+    #expect(Self.failure(db, sql: underIsNull)?.signature == .sqlite(code: 1, message: "ambiguous column name: a"))
+    let underIn = "SELECT max(u.v) FROM t JOIN t AS o ON a JOIN u WHERE 1 IN (SELECT d FROM t ORDER BY u.v)"
+    #expect(Self.failure(db, sql: underIn)?.signature == .sqlite(code: 1, message: "no such column: u.v"))
+  }
+
+  /// Fuzzer seed 0xC0FFEE35 case 4617: `rowid IN (SELECT …)` drives a rowid seek in SQLite's
+  /// plan, which never finds a REAL -2⁶³, though a test compares it equal to the smallest rowid.
+  /// The memory engine refuses that meeting rather than guess the plan.
+  @Test(arguments: BackendKind.allCases)
+  func theSmallestRowidInASubqueryOfTheRealMinimumIsSQLitesOrRefused(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE k (id INTEGER PRIMARY KEY, n INTEGER)")
+    try db.execute(sql: "INSERT INTO k VALUES (-9223372036854775808, 1), (5, 2)")
+    let sql = "SELECT n FROM k WHERE id IN (SELECT total(id) FROM k WHERE id < 0)"
+    if let rows = try kind.answerUnlessMemoryRefuses({ try db.fetchAll(sql: sql) }) {
+      #expect(rows.isEmpty)
+    }
+    // Integers seek and compare alike.
+    #expect(try db.fetchAll(sql: "SELECT n FROM k WHERE id IN (SELECT min(id) FROM k)").map(\.values) == [[1]])
+  }
 }

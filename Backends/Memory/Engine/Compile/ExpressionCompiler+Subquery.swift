@@ -30,6 +30,9 @@ extension ExpressionCompiler {
         // compiler, and the statement is refused at its end.
         deferRefusal(refusal)
         return RefusedQuery(query, refusal: refusal, parameterNames: parameterNames)
+      } catch let error as TandemError where Self.isResolutionError(error) {
+        subqueryError = error
+        throw error
       }
       if select.isCorrelated { compiledCorrelatedSubquery = true }
       for name in select.parameterNames.dropFirst(parameterNames.count) { _ = parameterSlot(name) }
@@ -68,6 +71,7 @@ extension ExpressionCompiler {
       let evaluate = left.evaluate
       let members = SubqueryAnswer(select)
       let (found, missing) = negated ? (ValueOperations.zero, ValueOperations.one) : (ValueOperations.one, ValueOperations.zero)
+      let readsRowid = readsRowid(operand)
       return derived([left]) { context in
         let value = try evaluate(context)
         let set = try members.members(context, affinity: affinity, collation: collation)
@@ -75,6 +79,14 @@ extension ExpressionCompiler {
         if set.isEmpty { return missing }
         if value.isNull { return .null }
         if set.contains(ValueEqualityKey(SubqueryAnswer.member(value, under: affinity), collation: collation)) {
+          // `rowid IN (SELECT …)` may drive a rowid seek (`OP_SeekRowid`), which the REAL -2⁶³
+          // never finds, or be a test, which finds it equal to the smallest rowid: SQLite's plan
+          // chooses.
+          if readsRowid, set.holdsRealSmallestInteger, value == .integer(.min) {
+            throw EngineError.unsupported(
+              "the smallest rowid IN (SELECT …) a REAL -9223372036854775808 (SQLite seeks the rowid, which the REAL "
+                + "does not find, or compares, which finds it, as its plan chooses)")
+          }
           return found
         }
         return set.hasNull ? .null : missing
@@ -82,6 +94,16 @@ extension ExpressionCompiler {
 
     default:
       throw EngineError.unsupported("subquery form")
+    }
+  }
+
+  /// Whether `operand` is this level's rowid (or a column aliasing it).
+  private func readsRowid(_ operand: SQLExpression) -> Bool {
+    if let scope { return scope.reference(to: operand).map { $0.isRowid && $0.depth == 0 } ?? false }
+    switch operand {
+    case .rowid: return true
+    case .column(let name): return table.map { $0.rowidColumn != nil && $0.columnIndex(name) == $0.rowidColumn } ?? false
+    default: return false
     }
   }
 
@@ -142,7 +164,9 @@ final class SubqueryAnswer: @unchecked Sendable {
       if value.isNull {
         set.hasNull = true
       } else {
-        set.keys.insert(ValueEqualityKey(Self.member(value, under: affinity), collation: collation))
+        let member = Self.member(value, under: affinity)
+        if member == .real(-0x1p63) { set.holdsRealSmallestInteger = true }
+        set.keys.insert(ValueEqualityKey(member, collation: collation))
       }
       set.count += 1
       return true
@@ -164,6 +188,8 @@ final class SubqueryAnswer: @unchecked Sendable {
   struct MemberSet {
     var keys = Set<ValueEqualityKey>()
     var hasNull = false
+    /// Whether a member is the REAL -2⁶³, which equals the smallest rowid but seeks no row.
+    var holdsRealSmallestInteger = false
     var count = 0
     var isEmpty: Bool { count == 0 }
     func contains(_ key: ValueEqualityKey) -> Bool { keys.contains(key) }

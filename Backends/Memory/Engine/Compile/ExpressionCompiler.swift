@@ -47,6 +47,14 @@ final class ExpressionCompiler {
   /// that a bad name anywhere reports SQLite's error first; whoever compiles the statement throws
   /// it then (``throwPendingRefusal()``).
   private(set) var pendingRefusal: TandemError?
+  /// The resolution error a subquery's compile ended with, if any. It is that subquery's final
+  /// word (it weighed its own pending refusals), and SQLite's walk stops there: so it outranks a
+  /// refusal pending around it (``outranks(_:pending:)`` is for errors of the level itself).
+  var subqueryError: TandemError?
+  /// Whether `error` is the one a subquery's compile ended with (``subqueryError``).
+  func isSubqueryError(_ error: TandemError) -> Bool {
+    subqueryError.map { $0.signature == error.signature } ?? false
+  }
   /// How many `compile`/`condition` calls are running (1: a whole expression of the statement).
   private var resolutionDepth = 0
 
@@ -157,10 +165,15 @@ final class ExpressionCompiler {
   /// result column only (`sqlite3ResolveExprListNames` stops after any expression once the parse
   /// has an error), of the member it resolves first (a compound's last), walked as a walk goes
   /// on after an error (``resolvedAfterAnError(_:)-expression``).
+  ///
+  /// A query with a LIMIT resolves none of its columns: `resolveSelectStep` resolves the LIMIT
+  /// first, and `sqlite3ResolveExprNames` reports the parse's earlier error there.
   static func resolvedAfterAnError(_ query: SelectStatement) -> SelectStatement {
     var first = query.compound.last?.select ?? query.compoundMember
     first.compound = []
-    first.columns = Array(first.columns.prefix(1).map(resolvedAfterAnError))
+    first.columns =
+      query.limit != nil
+      ? [.literal(.null)] : Array(first.columns.prefix(1).map(resolvedAfterAnError))
     first.filter = nil
     first.joins = first.joins.map { JoinClause($0.kind, table: $0.table, alias: $0.alias, on: nil) }
     first.groupBy = []

@@ -57,6 +57,14 @@ struct JoinPlanner {
     isAlwaysFalse = false
     // SQLite appends each ON clause to the WHERE clause, in join order, before it resolves names:
     // compiling in that order first reports the error SQLite reports.
+    // Names are resolved over that merged clause as one walk, which goes on from the WHERE into
+    // the ON clauses past some errors (after `x IS NULL`), a later error replacing the first.
+    let clauses = [statement.filter].compactMap { $0 } + statement.joins.compactMap(\.condition)
+    if clauses.count > 1,
+      let error = compiler.nameResolutionError(clauses.dropFirst().reduce(clauses[0]) { .binary(.and, $0, $1) })
+    {
+      throw error
+    }
     var compiled: [SQLExpression: ConditionEvaluator] = [:]
     var correlated = Set<SQLExpression>()
     for term in (statement.filter.map(Self.conjuncts) ?? []) + statement.joins.compactMap(\.condition).flatMap(Self.conjuncts)

@@ -117,7 +117,9 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
         compiling: statement, catalog: catalog, outer: outer, prefix: prefix, compiler: compiler,
         commonTables: commonTables, forExistence: forExistence, refusal: &refusal)
     } catch let error as TandemError {
-      if let pending = refusal ?? compiler.pendingRefusal, !ExpressionCompiler.outranks(error, pending: pending) {
+      if let pending = refusal ?? compiler.pendingRefusal, !ExpressionCompiler.outranks(error, pending: pending),
+        !compiler.isSubqueryError(error)
+      {
         throw pending
       }
       throw error
@@ -216,17 +218,26 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       ? isAggregate || statement.distinct
       : statement.answerDependsOnVisitOrder(traits)
     if let mode = SQLTextMode.current {
-      // SQLite plans SQL text freely: nothing pins its visiting order.
-      try mode.checkVisitOrder(
-        statement, storages: storages,
-        dependsOnOrder: statement.answerOfAnySourcesDependsOnVisitOrder(distinctRowsChecked: true, traits))
+      // SQLite plans SQL text freely: nothing pins its visiting order. Refused once every name
+      // is resolved, as the other refusals are: a bad name is SQLite's error.
+      do {
+        try mode.checkVisitOrder(
+          statement, storages: storages,
+          dependsOnOrder: statement.answerOfAnySourcesDependsOnVisitOrder(distinctRowsChecked: true, traits))
+      } catch let error as TandemError where error.kind == .unsupported {
+        if refusal == nil { refusal = error }
+      }
       // Pinned only where SQLite's own order is the pinned one.
       let keepsPinnedOrder = SQLTextMode.visitsInPinnedOrder(statement, storages: storages)
       pinned = pinned && keepsPinnedOrder
       if outer == nil, !forExistence, statement.orderBy.isEmpty, !isAggregate, storages.count > 1 || statement.distinct,
         !(storages.count == 1 && keepsPinnedOrder)
       {
-        try mode.checkOpenOrder(limited: statement.limit != nil || statement.offset != nil)
+        do {
+          try mode.checkOpenOrder(limited: statement.limit != nil || statement.offset != nil)
+        } catch let error as TandemError where error.kind == .unsupported {
+          if refusal == nil { refusal = error }
+        }
       }
     }
     // Unpinned, SQLite plans freely in SQL text and in the typed API alike: an INTEGER column
