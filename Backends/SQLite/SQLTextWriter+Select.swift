@@ -345,7 +345,13 @@ extension SQLTextWriter {
 
   /// The rowid spelling of the source named `alias`, in the innermost query level that has it.
   func rowidSpelling(ofSource alias: String) throws -> String {
-    let table = scopes.reversed().lazy.compactMap { $0[alias] }.first ?? alias
+    // The source SQLite finds for `alias`: the innermost level's, its name compared without ASCII
+    // case (`sqlite3StrICmp`), the same spelling first where a level has two.
+    let folded = SQLRenderer.asciiLowercased(alias)
+    let table =
+      scopes.reversed().lazy.compactMap { scope in
+        scope[alias] ?? scope.first { SQLRenderer.asciiLowercased($0.key) == folded }?.value
+      }.first ?? alias
     let spelling: String? = otherRowidNames[table] ?? (otherRowidNames.isEmpty ? rowidName : "rowid")
     guard let spelling else {
       throw TandemError.unsupported(
