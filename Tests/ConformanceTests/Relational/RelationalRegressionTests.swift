@@ -709,4 +709,40 @@ extension RelationalRegressionTests {
     }
     #expect(try db.execute(select(.glob(id, pattern: .literal("a*"), negated: false))).rows == [[1]])
   }
+
+  /// Fuzzer seed 0xC0FFEE35 case 53829: the rowid of a source named `t` inside a subquery whose
+  /// own source is `T` (names compared without ASCII case, innermost first) is `T`'s rowid. Its
+  /// table has a column named `rowid`, so SQLite must be told `_rowid_`; the SQLite backend used
+  /// to spell it for the outer `t`, and SQLite read the column instead.
+  @Test(arguments: BackendKind.allCases)
+  func aRowidQualifiedByAnotherCaseOfAnInnerAliasIsThatSourcesRowid(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.create(TableSchema("quoted", columns: [.column("v", .integer), .column("rowid", .text)]))
+    try db.create(TableSchema("t", columns: [.column("e", .integer)]))
+    try db.execute(.insert(InsertStatement(table: "quoted", columns: ["v", "rowid"], rows: [[.literal(1), .literal("-5")]])))
+    try db.execute(.insert(InsertStatement(table: "t", columns: ["e"], rows: [[.literal(7)]])))
+    let matches = SQLExpression.binary(.equal, .qualifiedRowid(source: "t"), .qualifiedColumn(source: "T", name: "rowid"))
+    let inner = SelectStatement(table: "quoted", alias: "T", columns: [.literal("Abc")], filter: matches)
+    let delete = DeleteStatement(table: "t", filter: .exists(inner, negated: false))
+    #expect(try db.execute(.delete(delete)).changes == 0)  // T's rowid is 1, its column "rowid" '-5'
+    let real = SQLExpression.binary(.equal, .qualifiedRowid(source: "t"), .literal(1))
+    let found = SelectStatement(table: "quoted", alias: "T", columns: [.literal("Abc")], filter: real)
+    #expect(try db.execute(.delete(DeleteStatement(table: "t", filter: .exists(found, negated: false)))).changes == 1)
+  }
+
+  /// Fuzzer seed 0xC0FFEE35 case 66439: `rowid IS x` seeks the rowid as `=` does, so a REAL
+  /// -2⁶³ read from the query around finds no row, though a comparison finds it equal to the
+  /// smallest rowid. The memory engine looked `IS` up by comparing.
+  @Test(arguments: BackendKind.allCases)
+  func rowidIsAnOuterValueSeeksAsEqualityDoes(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE outside (b INTEGER NOT NULL)")
+    try db.execute(sql: "CREATE TABLE keyed (y INTEGER PRIMARY KEY)")
+    try db.execute(sql: "INSERT INTO outside VALUES (-9.223372036854776e+18), (5)")
+    try db.execute(sql: "INSERT INTO keyed VALUES (-9223372036854775808), (5)")
+    for op in ["IS", "="] {
+      let rows = try db.fetchAll(sql: "SELECT (SELECT 159 FROM keyed WHERE keyed.y \(op) outside.b) FROM outside ORDER BY rowid")
+      #expect(rows.map(\.values) == [[nil], [159]], "\(op)")
+    }
+  }
 }

@@ -221,9 +221,10 @@ struct JoinPlanner {
     return result
   }
 
-  /// The `column = expression` readings of a term.
+  /// The `column = expression` readings of a term (and `rowid IS expression`, which seeks alike).
   private static func equalities(_ term: SQLExpression, scope: SourceScope) throws -> [Equality] {
-    guard case .binary(.equal, let lhs, let rhs) = term, !ExpressionCompiler.foldsToZero(term) else { return [] }
+    guard case .binary(let op, let lhs, let rhs) = term, op == .equal || op == .is, !ExpressionCompiler.foldsToZero(term)
+    else { return [] }
     var result: [Equality] = []
     for (side, other, isLeft) in [(lhs, rhs, true), (rhs, lhs, false)] {
       let reference: SourceScope.Reference
@@ -235,6 +236,9 @@ struct JoinPlanner {
       default: continue
       }
       guard reference.depth == 0, !other.containsSubquery, !other.containsAggregate else { continue }
+      // `rowid IS x` seeks the rowid as `=` does (WO_IS; a NULL finds no row either way); on any
+      // other column IS matches NULLs, which a lookup by value would not.
+      guard op == .equal || reference.isRowid else { continue }
       let reads = try sourcesRead(other, scope: scope)
       guard !reads.contains(reference.source) else { continue }
       result.append(
@@ -255,10 +259,7 @@ struct JoinPlanner {
   private static func refusingExtremeRowidMatch(
     _ term: SQLExpression, _ test: @escaping ConditionEvaluator, scope: SourceScope, compiler: ExpressionCompiler
   ) throws -> ConditionEvaluator {
-    // `IS` seeks a rowid as `=` does (WO_IS).
-    var probed = term
-    if case .binary(.is, let lhs, let rhs) = term { probed = .binary(.equal, lhs, rhs) }
-    guard let equality = try equalities(probed, scope: scope).first(where: { $0.column.isRowid && !$0.reads.isEmpty })
+    guard let equality = try equalities(term, scope: scope).first(where: { $0.column.isRowid && !$0.reads.isEmpty })
     else { return test }
     let other = try compiler.compile(equality.other).evaluate
     return { context in
