@@ -745,4 +745,19 @@ extension RelationalRegressionTests {
       #expect(rows.map(\.values) == [[nil], [159]], "\(op)")
     }
   }
+
+  /// Fuzzer seed 0xC0FFEE36 cases 10530 and 11442: SQLite's parser folds `a AND x IN ()` to 0 in
+  /// a LEFT JOIN's ON clause too, so a bad name in `a` is never resolved and the left rows come
+  /// with NULLs; the memory engine resolved the ON clause's terms one by one.
+  @Test(arguments: BackendKind.allCases)
+  func aLeftJoinsOnClauseFoldedByTheParserResolvesNothing(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE l (x TEXT); CREATE TABLE r (y TEXT)")
+    try db.execute(sql: "INSERT INTO l VALUES ('a'); INSERT INTO r VALUES ('b')")
+    let sql = """
+      SELECT l.x, r.y FROM l LEFT JOIN r ON (r.y IN (SELECT y FROM r ORDER BY nope.z) AND 1 IN ()) AND r.y = 'b'
+      ORDER BY l.rowid, r.rowid
+      """
+    #expect(try db.fetchAll(sql: sql).map(\.values) == [["a", nil]])
+  }
 }

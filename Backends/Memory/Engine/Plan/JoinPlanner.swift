@@ -40,6 +40,14 @@ struct JoinPlanner {
     _ statement: SelectStatement, scope: SourceScope, storages: [TableStorage], compiler: ExpressionCompiler,
     pinned: Bool
   ) throws {
+    // The parser folds an AND holding an always-false operand to 0, a LEFT JOIN's ON clause
+    // included: what it held is never resolved (the inner joins' are dropped below).
+    var statement = statement
+    for index in statement.joins.indices where statement.joins[index].kind == .left {
+      if let condition = statement.joins[index].condition, ExpressionCompiler.foldsToZero(condition) {
+        statement.joins[index].condition = ExpressionCompiler.foldedFalse
+      }
+    }
     let count = scope.sources.count
     let hasLeft = statement.joins.contains { $0.kind == .left }
     // SQLite's parser appends each ON clause to the WHERE clause with `sqlite3ExprAnd`, which
