@@ -255,9 +255,27 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
     default:
       values = nil
     }
-    guard case .select(let statement) = query.statement else {
+    guard query.kind == .select else {
       throw TandemError.misuse("a prepared statement that is not a select reached the select path")
     }
+    // Read out of the query only where needed: copying it retains every part of it.
+    func selectStatement() -> SelectStatement {
+      if case .select(let statement) = query.statement { return statement }
+      return SelectStatement(table: "", columns: [])
+    }
+    // Only a one-table plan is remembered: one found needs no look at the statement's shape.
+    let cached = plans.cachedPrepared(query, catalog: catalog)
+    if let cached {
+      let description = trace.map { trace in
+        let text = StatementDescription.describe(query.statement)
+        trace(text)
+        return text
+      }
+      let binding: SelectPlan.ParameterBinding =
+        if let values, let slots = cached.slots { .bySlot(values, slots) } else { .byName(try query.parameters(bindings)) }
+      return try run(cached.plan, selectStatement(), binding, description: description, eachRow: body)
+    }
+    let statement = selectStatement()
     if statement.isRelational {
       return try selectRows(statement, parameters: try query.parameters(bindings), eachRow: body)
     }
@@ -267,14 +285,10 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
       return text
     }
     let prepared: PlanCache.PreparedPlan
-    if let cached = plans.cachedPrepared(query, catalog: catalog) {
-      prepared = cached
-    } else {
-      do {
-        prepared = plans.rememberPrepared(query, plan: try selectPlan(statement, query.parameters(bindings)), catalog: catalog)
-      } catch let error as TandemError {
-        throw error.with(statement: description ?? StatementDescription.describe(.select(statement)))
-      }
+    do {
+      prepared = plans.rememberPrepared(query, plan: try selectPlan(statement, query.parameters(bindings)), catalog: catalog)
+    } catch let error as TandemError {
+      throw error.with(statement: description ?? StatementDescription.describe(.select(statement)))
     }
     let binding: SelectPlan.ParameterBinding =
       if let values, let slots = prepared.slots { .bySlot(values, slots) } else { .byName(try query.parameters(bindings)) }
@@ -283,13 +297,16 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
 
   /// Runs a select's plan on its table, handing each row to `body`: the engine's errors name the
   /// statement, errors thrown by `body` are rethrown as they are.
+  ///
+  /// `statement` is read only for an error: a prepared query run again is not copied out of its
+  /// ``PreparedStatement``.
   private func run(
-    _ plan: SelectPlan, _ statement: SelectStatement, _ binding: SelectPlan.ParameterBinding, description: String?,
-    eachRow body: ([SqliteValue]) throws -> Void
+    _ plan: SelectPlan, _ statement: @autoclosure () -> SelectStatement, _ binding: SelectPlan.ParameterBinding,
+    description: String?, eachRow body: ([SqliteValue]) throws -> Void
   ) throws {
     var bodyError: (any Error)?
     do {
-      let table = try storage(of: plan.tablePosition, named: statement.table)
+      let table = try storage(of: plan.tablePosition, named: statement().table)
       try plan.run(binding, table: table) { row in
         do {
           try body(row)
@@ -299,7 +316,7 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
         }
       }
     } catch let error as TandemError {
-      throw error.with(statement: description ?? StatementDescription.describe(.select(statement)))
+      throw error.with(statement: description ?? StatementDescription.describe(.select(statement())))
     } catch is StoppedByCaller {
       if let bodyError { throw bodyError }
     }

@@ -32,12 +32,13 @@ final class TransactionGuard: DatabaseBackend {
   var isInTransaction: Bool { base.isInTransaction }
 
   /// Runs one call, unless the engine already ended the transaction; notes when it does.
-  private func guarded<T>(table: String? = nil, _ body: () throws -> T) throws -> T {
+  /// `table`, which names the table in an error, is read only when there is one.
+  private func guarded<T>(table: @autoclosure () -> String? = nil, _ body: () throws -> T) throws -> T {
     if let endedBy { throw Self.ended(by: endedBy) }
     do {
       return try body()
     } catch {
-      let error = UnstorableValue.resolve(error, table: table)
+      let error = UnstorableValue.resolve(error, table: table())
       if depth > 0 && !base.isInTransaction { endedBy = error }
       throw error
     }
