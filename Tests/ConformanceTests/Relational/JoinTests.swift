@@ -186,4 +186,34 @@ import Testing
       }
     }
   }
+
+  /// A join's `column = 'text'` matches exactly the stored TEXT of the same bytes: not a BLOB of
+  /// those bytes, not NULL, not text that differs by a space, a case or a normalization, and a
+  /// number only where SQLite's comparison converts it. (The memory engine tests such a first
+  /// condition on the stored record before decoding it.)
+  @Test(arguments: BackendKind.allCases)
+  func aTextEqualityInAJoinMatchesExactlyTheSameText(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE owner (id INTEGER PRIMARY KEY); CREATE TABLE named (n TEXT, b BLOB, k INTEGER)")
+    try db.execute(sql: "INSERT INTO owner VALUES (1), (2)")
+    try db.execute(
+      sql: """
+        INSERT INTO named VALUES ('x', 'x', 1), (X'78', X'78', 2), (NULL, NULL, 3), ('x ', 'x ', 4), ('X', 'X', 5),
+          ('', '', 6), ('é', 'é', 7), ('e\u{301}', 'e\u{301}', 8), (12, 12, 9), ('12', '12', 10)
+        """)
+    func keys(_ condition: String) throws -> [[SqliteValue]] {
+      try db.fetchAll(sql: "SELECT o.id, k FROM owner AS o JOIN named ON \(condition) ORDER BY o.id, named.rowid")
+        .map(\.values)
+    }
+    #expect(try keys("n = 'x'") == [[1, 1], [2, 1]])
+    #expect(try keys("b = 'x'") == [[1, 1], [2, 1]])
+    #expect(try keys("'' = n") == [[1, 6], [2, 6]])
+    #expect(try keys("n = 'é'") == [[1, 7], [2, 7]])
+    #expect(try keys("n = '12'") == [[1, 9], [1, 10], [2, 9], [2, 10]])
+    #expect(try keys("b = '12'") == [[1, 10], [2, 10]])
+    #expect(try keys("n = 'x' AND o.id = 2") == [[2, 1]])
+    let left = try db.fetchAll(
+      sql: "SELECT o.id, k FROM owner AS o LEFT JOIN named ON n = 'x ' AND o.id = 1 ORDER BY o.id, named.rowid")
+    #expect(left.map(\.values) == [[1, 4], [2, nil]])
+  }
 }

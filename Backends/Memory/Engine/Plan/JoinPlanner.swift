@@ -138,15 +138,18 @@ struct JoinPlanner {
     var positionOf = [Int](repeating: 0, count: count)
     for (position, source) in order.enumerated() { positionOf[source] = position }
     var conditions = [[ConditionEvaluator]](repeating: [], count: count)
+    var firstTerms = [SQLExpression?](repeating: nil, count: count)
     if hasLeft {
       for source in 0..<count {
         conditions[positionOf[source]] = try onTerms[source].map(evaluator)
+        firstTerms[positionOf[source]] = onTerms[source].first
       }
     } else {
       for term in pool {
         let reads = try Self.sourcesRead(term, scope: scope)
         let position = reads.map { positionOf[$0] }.max() ?? 0
         conditions[position].append(try evaluator(term))
+        if firstTerms[position] == nil { firstTerms[position] = term }
       }
     }
     var loops: [RelationalSelect.Loop] = []
@@ -165,7 +168,8 @@ struct JoinPlanner {
       loops.append(
         RelationalSelect.Loop(
           source: source, isLeft: hasLeft && Self.isLeft(source, statement), lookup: lookup,
-          conditions: conditions[position]))
+          conditions: conditions[position],
+          textFilter: TextEqualityFilter.forTerm(firstTerms[position], source: source, scope: scope, compiler: compiler)))
     }
     self.loops = loops
     finalConditions = try final.map(evaluator)

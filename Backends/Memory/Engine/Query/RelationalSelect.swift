@@ -37,6 +37,9 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     let lookup: Lookup?
     /// Tested on each candidate; for a LEFT JOIN, whether it matches.
     let conditions: [ConditionEvaluator]
+    /// The first condition again, tested on the stored record before it is decoded, when it
+    /// compares a column with text (see ``TextEqualityFilter``).
+    var textFilter: TextEqualityFilter? = nil
   }
 
   /// How a loop finds its candidates from the rows of the loops before it.
@@ -507,7 +510,9 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     var goOn = true
     let columnCount = data.columnCount
     let rowidAlias = data.rowidColumn.map { offset + $0 }
+    let textFilter = loop.textFilter
     func consider(_ record: UnsafeRawPointer, _ rowid: Int64) throws -> Bool {
+      if let textFilter, !textFilter.matches(record, count: columnCount) { return true }
       Record.decode(record, count: columnCount, into: buffer + offset)
       if let rowidAlias { buffer[rowidAlias] = .integer(rowid) }
       buffer[source.rowidSlot] = .integer(rowid)
