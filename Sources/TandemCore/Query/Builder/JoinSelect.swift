@@ -115,13 +115,11 @@ public struct JoinSelect<First: Table, Views: Sendable>: Sendable {
   /// ```swift
   /// Reminder.join(RemindersList.self) { $0.listID == $1.id }.select { _, list in list.name }   // String
   /// ```
+  @inlinable
   public func select<E: ResultSelection>(_ body: (Views) -> E) -> Select<First, E.Decoded> {
-    let selection = SourceAliases.inside(aliases) { body(views) }
-    var statement = base
-    statement.columns = selection.resultExpressions
-    var query = Select<First, E.Decoded>(base: statement, isRecord: false) { decoder in try E.decode(&decoder) }
-    query.joinedSchemas = joinedSchemas
-    return query
+    // Inlinable, so that the row decoder is made for the caller's concrete types: a generic one
+    // would look up its result type's metadata on every row.
+    selecting(resultColumns { views in body(views).resultExpressions }) { decoder in try E.decode(&decoder) }
   }
 
   /// Chooses the results: a tuple of expressions and whole sources.
@@ -130,15 +128,61 @@ public struct JoinSelect<First: Table, Views: Sendable>: Sendable {
   /// Reminder.join(RemindersList.self) { $0.listID == $1.id }.select { ($0, $1) }   // (Reminder, RemindersList)
   /// RemindersList.leftJoin(Reminder.self) { $0.id == $1.listID }.select { ($0, $1) }  // (RemindersList, Reminder?)
   /// ```
+  @inlinable @_disfavoredOverload
   public func select<each E: ResultSelection>(_ body: (Views) -> (repeat each E)) -> Select<First, (repeat (each E).Decoded)> {
-    let selections = SourceAliases.inside(aliases) { body(views) }
-    var columns: [SQLExpression] = []
-    for selection in repeat each selections { columns += selection.resultExpressions }
+    let columns = resultColumns { views in
+      var columns: [SQLExpression] = []
+      for selection in repeat each body(views) { columns += selection.resultExpressions }
+      return columns
+    }
+    return selecting(columns) { decoder in (repeat try (each E).decode(&decoder)) }
+  }
+
+  /// Chooses two results (``select(_:)-(Views)->(repeat each E)`` for two, made for the caller's
+  /// concrete types: the variadic form is not specialized, and looks its row type up on every row).
+  ///
+  /// ```swift
+  /// Reminder.join(RemindersList.self) { $0.listID == $1.id }.select { r, l in (r.title, l.name) }  // (String, String)
+  /// ```
+  @inlinable
+  public func select<A: ResultSelection, B: ResultSelection>(_ body: (Views) -> (A, B)) -> Select<First, (A.Decoded, B.Decoded)> {
+    let columns = resultColumns { views in
+      let (a, b) = body(views)
+      return a.resultExpressions + b.resultExpressions
+    }
+    return selecting(columns) { decoder in (try A.decode(&decoder), try B.decode(&decoder)) }
+  }
+
+  /// Chooses three results, as ``select(_:)-(Views)->(A,B)`` chooses two.
+  ///
+  /// ```swift
+  /// Reminder.join(RemindersList.self) { $0.listID == $1.id }.select { r, l in (r.id, r.title, l.name) }
+  /// ```
+  @inlinable
+  public func select<A: ResultSelection, B: ResultSelection, C: ResultSelection>(
+    _ body: (Views) -> (A, B, C)
+  ) -> Select<First, (A.Decoded, B.Decoded, C.Decoded)> {
+    let columns = resultColumns { views in
+      let (a, b, c) = body(views)
+      return a.resultExpressions + b.resultExpressions + c.resultExpressions
+    }
+    return selecting(columns) { decoder in (try A.decode(&decoder), try B.decode(&decoder), try C.decode(&decoder)) }
+  }
+
+  /// The result columns `body` chooses, computed with the query's aliases taken.
+  @usableFromInline
+  func resultColumns(_ body: (Views) -> [SQLExpression]) -> [SQLExpression] {
+    SourceAliases.inside(aliases) { body(views) }
+  }
+
+  /// The query with these result columns, each row decoded by `decodeRow`.
+  @usableFromInline
+  func selecting<Output>(
+    _ columns: [SQLExpression], decodeRow: @escaping @Sendable (inout RowDecoder) throws -> Output
+  ) -> Select<First, Output> {
     var statement = base
     statement.columns = columns
-    var query = Select<First, (repeat (each E).Decoded)>(base: statement, isRecord: false) { decoder in
-      (repeat try (each E).decode(&decoder))
-    }
+    var query = Select<First, Output>(base: statement, isRecord: false, decodeRow: decodeRow)
     query.joinedSchemas = joinedSchemas
     return query
   }

@@ -71,19 +71,19 @@ public protocol ResultSelection: Sendable {
 
 extension ColumnExpression: ResultSelection {
   public var resultExpressions: [SQLExpression] { [expression] }
-  public static func decode(_ decoder: inout RowDecoder) throws -> QueryValue { try decoder.decode(QueryValue.self) }
+  @inlinable public static func decode(_ decoder: inout RowDecoder) throws -> QueryValue { try decoder.decode(QueryValue.self) }
 }
 
 extension TypedExpression: ResultSelection where QueryValue: ColumnType {
   public var resultExpressions: [SQLExpression] { [expression] }
-  public static func decode(_ decoder: inout RowDecoder) throws -> QueryValue { try decoder.decode(QueryValue.self) }
+  @inlinable public static func decode(_ decoder: inout RowDecoder) throws -> QueryValue { try decoder.decode(QueryValue.self) }
 }
 
 extension TableView: ResultSelection {
   public var resultExpressions: [SQLExpression] {
     Source.schema.columns.map { .qualifiedColumn(source: alias, name: $0.name) }
   }
-  public static func decode(_ decoder: inout RowDecoder) throws -> Source { try Source(row: &decoder) }
+  @inlinable public static func decode(_ decoder: inout RowDecoder) throws -> Source { try Source(row: &decoder) }
 }
 
 extension NullableTableView: ResultSelection {
@@ -91,7 +91,7 @@ extension NullableTableView: ResultSelection {
   public var resultExpressions: [SQLExpression] {
     [.qualifiedRowid(source: alias)] + Source.schema.columns.map { .qualifiedColumn(source: alias, name: $0.name) }
   }
-  public static func decode(_ decoder: inout RowDecoder) throws -> Source? {
+  @inlinable public static func decode(_ decoder: inout RowDecoder) throws -> Source? {
     guard try decoder.decode(Int?.self) != nil else {
       decoder.skip(Source.schema.columns.count)
       return nil
