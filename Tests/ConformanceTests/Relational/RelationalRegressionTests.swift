@@ -760,4 +760,33 @@ extension RelationalRegressionTests {
       """
     #expect(try db.fetchAll(sql: sql).map(\.values) == [["a", nil]])
   }
+
+  /// Fuzzer seed 0xC0FFEE37 cases 48261 and 60642: a WHERE term holding a subquery is never
+  /// constant to SQLite (`sqlite3SelectWalkFail`), so it is tested per row of the outermost loop,
+  /// and over an empty table the subquery never runs: its overflow is no error.
+  @Test(arguments: BackendKind.allCases)
+  func aSubqueryTermOverAnEmptyTableNeverRuns(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE empty (n TEXT); CREATE TABLE big (x INTEGER)")
+    try db.execute(sql: "INSERT INTO big VALUES (9223372036853775806), (9007199254740993)")
+    let overflowing = "(SELECT sum(x) FROM big AS b)"
+    #expect(try db.fetchAll(sql: "SELECT count(*) FROM empty WHERE \(overflowing)").map(\.values) == [[0]])
+    #expect(try db.fetchAll(sql: "SELECT EXISTS (SELECT total(n) FROM empty WHERE \(overflowing))").map(\.values) == [[1]])
+    let failure = try #require(throws: TandemError.self) { try db.fetchAll(sql: "SELECT count(*) FROM big WHERE \(overflowing)") }
+    #expect(failure.signature == .sqlite(code: 1, message: "integer overflow"))
+  }
+
+  /// Fuzzer seed 0xC0FFEE37 case 50445: SQLite steps a group's aggregates only after the groups
+  /// before it were output, so a scalar subquery or EXISTS, which stops at its first row, never
+  /// meets a later group's overflow; the memory engine computed every group first.
+  @Test(arguments: BackendKind.allCases)
+  func aSubqueryStopsBeforeItsLaterGroups(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE k (g INTEGER, x INTEGER)")
+    try db.execute(sql: "INSERT INTO k VALUES (1, 5), (2, 9223372036854775807), (2, 9223372036854775807)")
+    #expect(try db.fetchAll(sql: "SELECT (SELECT sum(x) FROM k GROUP BY g)").map(\.values) == [[5]])
+    #expect(try db.fetchAll(sql: "SELECT EXISTS (SELECT sum(x) FROM k GROUP BY g)").map(\.values) == [[1]])
+    let all = try #require(throws: TandemError.self) { try db.fetchAll(sql: "SELECT sum(x) FROM k GROUP BY g") }
+    #expect(all.signature == .sqlite(code: 1, message: "integer overflow"))
+  }
 }

@@ -96,13 +96,15 @@ struct JoinPlanner {
       guard let condition = join.condition else { continue }
       if hasLeft { onTerms[position + 1] = Self.conjuncts(condition) } else { pool += Self.conjuncts(condition) }
     }
-    // Terms reading no row of this query are tested once, before the loops.
+    // Terms reading no row of this query are tested once, before the loops; but not one holding
+    // a subquery, which SQLite never counts as constant (`sqlite3SelectWalkFail`): it is tested
+    // in the outermost loop, so an empty table never runs it.
     var initial: [SQLExpression] = []
     func hoisted(_ terms: inout [SQLExpression]) throws {
       var kept: [SQLExpression] = []
       for term in terms {
         let reads = try Self.sourcesRead(term, scope: scope, subqueriesReadRow: correlated.contains(term))
-        if reads.isEmpty { initial.append(term) } else { kept.append(term) }
+        if reads.isEmpty && !term.containsSubquery { initial.append(term) } else { kept.append(term) }
       }
       terms = kept
     }

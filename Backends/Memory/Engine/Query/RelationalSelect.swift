@@ -345,7 +345,10 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       if try !body(row) { stopped = true }
     }
     if let aggregate {
-      try runAggregate(aggregate, buffer: buffer, context, window: window, emit)
+      try runAggregate(aggregate, buffer: buffer, context, window: window) { row in
+        try emit(row)
+        return !stopped
+      }
     } else {
       try runPlain(buffer: buffer, context, window: window) { row in
         try emit(row)
@@ -425,10 +428,16 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     }
   }
 
+  /// A query with aggregates: groups formed and finished in order, each output row handed to
+  /// `emit`, which returns whether to go on; once it stops, no later group is computed (SQLite
+  /// steps a group's aggregates only after the groups before it were output, so an EXISTS or a
+  /// scalar subquery never meets a later group's overflow).
   private func runAggregate(
     _ aggregate: SelectPlan.AggregatePart, buffer: UnsafeMutablePointer<SqliteValue>, _ context: EvaluationContext,
-    window: (limit: Int?, offset: Int), _ emit: ([SqliteValue]) throws -> Void
+    window: (limit: Int?, offset: Int), _ emitting: ([SqliteValue]) throws -> Bool
   ) throws {
+    var goesOn = true
+    func emit(_ row: [SqliteValue]) throws { if try !emitting(row) { goesOn = false } }
     let sorts = !orderKeys.isEmpty && !(aggregate.orderedByGroups && !aggregate.groupKeys.isEmpty)
     var collector = OutputCollector(
       distinct: distinct ? columnCollations : nil, order: sorts ? .sorted(orderTerms) : .none, window: window)
@@ -451,7 +460,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
           let step = try collector.offer(
             project: { self.evaluatesColumns ? try self.projection.map { try $0(groupContext) } : [] },
             keys: { try self.orderKeys.map { try $0(groupContext) } }, emit: emit)
-          return step != .stop
+          return step != .stop && goesOn
         }
       }
     }
