@@ -115,7 +115,11 @@ public final class Connection: DatabaseWriter {
   /// stays the same across keys and both engines reuse their prepared statement or plan.
   @usableFromInline
   func keyLookup<T: Table>(for type: T.Type) throws -> KeyLookup {
-    if let lookup = state.keyLookups[ObjectIdentifier(type)] { return lookup }
+    if let last = state.lastKeyLookup, last.type == ObjectIdentifier(type) { return last.lookup }
+    if let lookup = state.keyLookups[ObjectIdentifier(type)] {
+      state.lastKeyLookup = (ObjectIdentifier(type), lookup)
+      return lookup
+    }
     let keys = T.schema.primaryKeyColumns
     guard let keyColumn = keys.first, keys.count == 1 else {
       if keys.isEmpty { throw TandemError.misuse("\(T.tableName) has no single-column primary key") }
@@ -128,6 +132,7 @@ public final class Connection: DatabaseWriter {
     statement.limit = .literal(.integer(1))
     let lookup = KeyLookup(query: PreparedStatement(statement, parameterNames: [Self.keyParameter]), context: RowDecodingContext(T.schema))
     state.keyLookups[ObjectIdentifier(type)] = lookup
+    state.lastKeyLookup = (ObjectIdentifier(type), lookup)
     return lookup
   }
 

@@ -4,6 +4,8 @@ final class ConnectionState {
   var savepointDepth = 0
   /// `find`'s key lookup per table type, built once: see ``Connection/keyLookup(for:)``.
   var keyLookups: [ObjectIdentifier: Connection.KeyLookup] = [:]
+  /// The key lookup used last, checked before `keyLookups`: `find` in a loop compares one pointer.
+  var lastKeyLookup: (type: ObjectIdentifier, lookup: Connection.KeyLookup)?
   /// Each table type's column names, made once: the same array every time, which engines can
   /// recognize without comparing its strings.
   var columnNamesByType: [ObjectIdentifier: [String]] = [:]

@@ -97,7 +97,7 @@ extension DatabaseWriter {
 
 extension Connection {
   /// Decodes the first row `statement` returns, or `nil` when it returns none.
-  @usableFromInline
+  @inlinable
   func fetchFirst<Output>(
     _ statement: PreparedStatement, _ parameters: [String: SqliteValue], _ decode: ([SqliteValue]) throws -> Output
   ) throws -> Output? {
