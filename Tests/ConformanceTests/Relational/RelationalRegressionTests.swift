@@ -789,4 +789,38 @@ extension RelationalRegressionTests {
     let all = try #require(throws: TandemError.self) { try db.fetchAll(sql: "SELECT sum(x) FROM k GROUP BY g") }
     #expect(all.signature == .sqlite(code: 1, message: "integer overflow"))
   }
+
+  /// Fuzzer seed 0xC0FFEE38 cases 8900 and 9728: a HAVING term that reads only a GROUP BY term
+  /// moves to WHERE (`havingToWhere`) even when another GROUP BY term holds a subquery, so its
+  /// rows are dropped before any group forms and an overflowing sum() is never computed.
+  @Test(arguments: BackendKind.allCases)
+  func havingMovesToWhereBesideAGroupTermWithASubquery(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.create(TableSchema("o", columns: [.column("g", .null(.integer))]))
+    try db.create(TableSchema("c", columns: [.column("r", .integer)]))
+    try db.execute(.insert(InsertStatement(table: "o", columns: ["g"], rows: [[.literal(.null)]])))
+    try db.execute(.insert(InsertStatement(table: "c", columns: ["r"], rows: [[.literal(1)], [.literal(2)]])))
+    let g = SQLExpression.qualifiedColumn(source: "o", name: "g")
+    let select = SelectStatement(
+      table: "o", joins: [JoinClause(.inner, table: "c")],
+      columns: [.aggregate(.sum, .literal(9_223_372_036_854_775_806), distinct: false)],
+      groupBy: [g, .subquery(SelectStatement(table: "c", columns: [.literal(1)], limit: .literal(1)))],
+      having: g, orderBy: [OrderingTerm(g)])
+    #expect(try db.execute(.select(select)).rows.isEmpty)
+  }
+
+  /// Fuzzer seed 0xC0FFEE38 case 22558: a LEFT JOIN whose WHERE compares the right table's rowid
+  /// with a REAL -2⁶³ from the query around: SQLite makes it an inner join and may seek the rowid
+  /// by that value, which finds nothing, where a comparison finds the smallest rowid equal. The
+  /// memory engine refuses rather than guess the plan.
+  @Test(arguments: BackendKind.allCases)
+  func aLeftJoinsRowidAgainstTheRealMinimumIsSQLitesOrRefused(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE outside (v REAL); CREATE TABLE keyed (y INTEGER PRIMARY KEY)")
+    try db.execute(sql: "INSERT INTO outside VALUES (-9223372036854775807); INSERT INTO keyed VALUES (-9223372036854775808)")
+    let sql = "SELECT (SELECT count(*) FROM keyed LEFT JOIN keyed AS s WHERE s.y = outside.v) FROM outside"
+    if let rows = try kind.answerUnlessMemoryRefuses({ try db.fetchAll(sql: sql, rowOrder: .unordered) }) {
+      #expect(rows.map(\.values) == [[0]])
+    }
+  }
 }

@@ -81,9 +81,10 @@ struct JoinPlanner {
       compiled[term] = try compiler.condition(term).test
       if compiler.compiledCorrelatedSubquery { correlated.insert(term) }
     }
-    func evaluator(_ term: SQLExpression) throws -> ConditionEvaluator {
+    func evaluator(_ term: SQLExpression, afterTheJoins: Bool = false) throws -> ConditionEvaluator {
       let test = try compiled[term] ?? compiler.condition(term).test
-      return try Self.refusingExtremeRowidMatch(term, test, scope: scope, compiler: compiler)
+      return try Self.refusingExtremeRowidMatch(
+        term, test, scope: scope, compiler: compiler, valueFromNoSource: afterTheJoins)
     }
     // The terms in the order of SQLite's merged WHERE clause: WHERE's, then each ON clause's.
     var pool: [SQLExpression] = []
@@ -143,7 +144,7 @@ struct JoinPlanner {
     var firstTerms = [SQLExpression?](repeating: nil, count: count)
     if hasLeft {
       for source in 0..<count {
-        conditions[positionOf[source]] = try onTerms[source].map(evaluator)
+        conditions[positionOf[source]] = try onTerms[source].map { try evaluator($0) }
         firstTerms[positionOf[source]] = onTerms[source].first
       }
     } else {
@@ -174,8 +175,8 @@ struct JoinPlanner {
           textFilter: TextEqualityFilter.forTerm(firstTerms[position], source: source, scope: scope, compiler: compiler)))
     }
     self.loops = loops
-    finalConditions = try final.map(evaluator)
-    initialConditions = try initial.map(evaluator)
+    finalConditions = try final.map { try evaluator($0, afterTheJoins: true) }
+    initialConditions = try initial.map { try evaluator($0) }
   }
 
   /// The sources the FROM clause reads `NOT INDEXED`, by position.
@@ -270,10 +271,18 @@ struct JoinPlanner {
   /// (`OP_SeekRowid`) finds nothing: whether the pair joins depends on which of the two sources
   /// SQLite's plan visits first, which the memory engine does not know. The rowid lookup the
   /// memory engine makes itself refuses the same pair (``RelationalSelect/Lookup/rowid(_:joinsSources:)``).
+  ///
+  /// With `valueFromNoSource`, for a LEFT JOIN's WHERE terms (tested after the joins), a value that
+  /// reads no source of this query (a constant or the query around) is refused too: SQLite turns
+  /// such a join into an inner one whose loop may seek the rowid by it.
   private static func refusingExtremeRowidMatch(
-    _ term: SQLExpression, _ test: @escaping ConditionEvaluator, scope: SourceScope, compiler: ExpressionCompiler
+    _ term: SQLExpression, _ test: @escaping ConditionEvaluator, scope: SourceScope, compiler: ExpressionCompiler,
+    valueFromNoSource: Bool
   ) throws -> ConditionEvaluator {
-    guard let equality = try equalities(term, scope: scope).first(where: { $0.column.isRowid && !$0.reads.isEmpty })
+    guard
+      let equality = try equalities(term, scope: scope).first(where: {
+        $0.column.isRowid && (valueFromNoSource || !$0.reads.isEmpty)
+      })
     else { return test }
     let other = try compiler.compile(equality.other).evaluate
     return { context in

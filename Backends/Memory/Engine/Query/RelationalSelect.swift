@@ -185,18 +185,21 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     if let clause = statement.having {
       guard isAggregate else { throw EngineError.sqlite(1, "HAVING clause on a non-aggregate query") }
       having = try compiler.condition(clause).test
-      if !statement.groupBy.isEmpty, !statement.groupBy.contains(where: \.containsSubquery) {
+      if !statement.groupBy.isEmpty {
         let probe = ExpressionCompiler(table: nil, parameterNames: compiler.parameterNames)
         probe.scope = scope
         probe.catalog = catalog
         probe.commonTables = commonTables
-        // A GROUP BY term that does not compile fails the statement later, in SQLite's order.
-        let compiled = statement.groupBy.map { try? probe.compile($0) }
+        // A GROUP BY term holding a subquery is not compiled twice (that would mark the levels
+        // it reads): no HAVING term moves on its account, the others still do. A term that does
+        // not compile fails the statement later, in SQLite's order.
+        let plainGroups = statement.groupBy.filter { !$0.containsSubquery }
+        let compiled = plainGroups.map { try? probe.compile($0) }
         let (kept, moved) =
           compiled.contains(where: { $0 == nil })
           ? (clause, [])
-          : try SelectPlan.splitHaving(clause, groupBy: statement.groupBy, compiler: compiler) { term in
-            statement.groupBy.firstIndex(of: term).flatMap { compiled[$0]?.collation }
+          : try SelectPlan.splitHaving(clause, groupBy: plainGroups, compiler: compiler) { term in
+            plainGroups.firstIndex(of: term).flatMap { compiled[$0]?.collation }
           }
         if !moved.isEmpty {
           for term in moved { planned.filter = planned.filter.map { .binary(.and, $0, term) } ?? term }
