@@ -30,9 +30,13 @@ extension SQLParser {
   /// double-quoted strings off, so `SELECT "titel" FROM t` is an error on both engines.
   func resolveColumn(_ name: String, isQuoted: Bool) -> SQLExpression {
     if keepsNamesAsWritten { return .column(name) }
+    // The sources passed so far (SQLite's `cntTab`): a rowid name is the rowid only while it
+    // counts one, so inside a join it is no source's, and a column of a level around may take it.
+    var sourcesPassed = 0
     for (depth, scope) in scopes.reversed().enumerated() {
       if scope.column(named: name) != nil { return .column(name) }
-      if Self.isRowidName(name), let first = scope.sources.first {
+      sourcesPassed += scope.sources.count
+      if Self.isRowidName(name), sourcesPassed == 1, let first = scope.sources.first {
         return depth == 0 ? .rowid : .qualifiedRowid(source: first.name)
       }
       if scope.aliasesVisible, let alias = scope.aliases.first(where: { $0.name.lowercased() == name.lowercased() }) {

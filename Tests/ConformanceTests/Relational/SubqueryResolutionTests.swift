@@ -187,4 +187,25 @@ import Testing
     // Integers seek and compare alike.
     #expect(try db.fetchAll(sql: "SELECT n FROM k WHERE id IN (SELECT min(id) FROM k)").map(\.values) == [[1]])
   }
+
+  /// Fuzzer seed 0xC0FFEE3A case 15408: `oid` inside a subquery of two sources is no source's
+  /// rowid there (SQLite's `cntTab`), so it names the column `oid` of the query around; an
+  /// aggregate over it belongs to that query, which is then an aggregate one and may have a
+  /// HAVING. The memory engine took `oid` for the inner rowid and reported the HAVING error.
+  @Test(arguments: BackendKind.allCases)
+  func anUnqualifiedRowidNameOfTwoSourcesReadsTheQueryAround(_ kind: BackendKind) throws {
+    let db = try Self.database(kind)
+    try db.execute(sql: "CREATE TABLE q (oid INTEGER)")
+    let owned = """
+      SELECT sum(t.a) FROM t WHERE EXISTS (SELECT max((EXISTS (SELECT avg(u.v) FROM u JOIN t AS t2 ON oid WHERE t.d)))
+      FROM q HAVING 1) GROUP BY nope.c
+      """
+    #expect(Self.failure(db, sql: owned)?.signature == .sqlite(code: 1, message: "no such column: nope.c"))
+    // Without the column, the aggregate reads only the outermost query: the HAVING is an error.
+    let around = """
+      SELECT sum(t.a) FROM t WHERE EXISTS (SELECT max((EXISTS (SELECT avg(u.v) FROM u WHERE t.d))) FROM u AS w HAVING 1)
+      GROUP BY nope.c
+      """
+    #expect(Self.failure(db, sql: around)?.signature == .sqlite(code: 1, message: "HAVING clause on a non-aggregate query"))
+  }
 }

@@ -807,13 +807,18 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     }
     // Whether the reference resolves inside the argument's own subqueries.
     func isInner(_ name: String?, source: String?, _ inner: [Level]) -> Bool {
-      inner.contains { level in
+      let namesInnerSource = inner.contains { level in
         level.contains { entry in
           if let source, NameKey(source) != NameKey(entry.alias) { return false }
           guard let name else { return true }
-          return entry.definition.columnIndex(name) != nil || NameKey(name).isRowidName
+          return entry.definition.columnIndex(name) != nil || (source != nil && NameKey(name).isRowidName)
         }
       }
+      if namesInnerSource { return true }
+      // An unqualified rowid is the innermost level's, and only when that level has one source
+      // (SQLite's `cntTab`); otherwise the name is looked up around, where a column may take it.
+      guard source == nil, let name, NameKey(name).isRowidName else { return false }
+      return inner.last?.count == 1
     }
     // `x IS [NOT] NULL` of a column that is never NULL: SQLite's resolver replaces it by its
     // answer, and drops the reference, before it decides which query an aggregate belongs to.
