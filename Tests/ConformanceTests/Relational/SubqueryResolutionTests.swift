@@ -208,4 +208,23 @@ import Testing
       """
     #expect(Self.failure(db, sql: around)?.signature == .sqlite(code: 1, message: "HAVING clause on a non-aggregate query"))
   }
+
+  /// Fuzzer seed 0xC0FFEE3A case 15922: SQLite's resolver answers `x.rowid IS NULL` up front (a
+  /// rowid is never NULL) and drops the reference before it decides which query an aggregate
+  /// belongs to; `total()` then reads only the UPDATE's table, where an aggregate is a misuse.
+  /// The memory engine kept the reference and ran the statement.
+  @Test(arguments: BackendKind.allCases)
+  func aRowidIsNullReadsNoSourceWhenAnAggregateIsPlaced(_ kind: BackendKind) throws {
+    let db = try Self.database(kind)
+    let sql = "UPDATE t SET a = (SELECT total((SELECT avg(1) FROM u WHERE t.d) * (w.rowid IS NULL)) FROM u AS w)"
+    let error = try #require(throws: TandemError.self) { try db.execute(sql: sql) }
+    switch kind {
+    case .sqliteFile, .sqliteInMemory:
+      #expect(error.signature == .sqlite(code: 1, message: "misuse of aggregate: total()"))
+    case .memory, .tandem:
+      // The memory engine does not place aggregates in an UPDATE's level: it refuses, or gives SQLite's error.
+      #expect(error.kind == .unsupported || error.kind == .divergence
+        || error.signature == .sqlite(code: 1, message: "misuse of aggregate: total()"))
+    }
+  }
 }

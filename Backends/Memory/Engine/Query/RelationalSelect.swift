@@ -830,6 +830,10 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
         reference = try? scope.resolve(column: name, source: nil, marking: false)
       case .qualifiedColumn(let source, let name) where !isInner(name, source: source, inner):
         reference = try? scope.resolve(column: name, source: source, marking: false)
+      case .rowid where inner.isEmpty:
+        reference = try? scope.resolveRowid(source: nil, marking: false)
+      case .qualifiedRowid(let source) where !isInner(nil, source: source, inner):
+        reference = try? scope.resolveRowid(source: source, marking: false)
       default:
         return false
       }
