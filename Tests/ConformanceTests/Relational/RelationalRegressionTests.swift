@@ -823,4 +823,18 @@ extension RelationalRegressionTests {
       #expect(rows.map(\.values) == [[0]])
     }
   }
+
+  /// Fuzzer seed 0xC0FFEE3C case 19819: a query whose only loop finds at most one row (a UNIQUE
+  /// key's equality) has its ORDER BY satisfied to SQLite (`WHERE_ONEROW`), which never computes
+  /// the terms, so an overflowing sum() inside them is no error.
+  @Test(arguments: BackendKind.allCases)
+  func aOneRowLookupNeverComputesItsOrderBy(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE k (v BLOB PRIMARY KEY NOT NULL, n INTEGER); CREATE TABLE o (r BLOB)")
+    try db.execute(sql: "INSERT INTO k VALUES ('a', NULL), (308, 9223372036854775807), (X'7F', 9223372036854775807)")
+    try db.execute(sql: "INSERT INTO o VALUES ('a')")
+    let overflowing = "(k.n NOT IN (SELECT sum(n) FROM k)) DESC, rowid"
+    let one = "SELECT (SELECT k.n FROM k WHERE k.v = o.r ORDER BY \(overflowing)) FROM o"
+    #expect(try db.fetchAll(sql: one).map(\.values) == [[nil]])
+  }
 }

@@ -67,6 +67,9 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
   /// result column for `SRT_Exists`).
   private let evaluatesColumns: Bool
   private let orderKeys: [ValueEvaluator]
+  /// Whether the only loop finds at most one row (a rowid lookup, or one by a one-column UNIQUE
+  /// index): SQLite counts any ORDER BY as satisfied (`WHERE_ONEROW`) and never computes its terms.
+  private let findsOneRow: Bool
   /// The ORDER BY terms SQLite takes as sorted already, a column an equality of the WHERE clause
   /// holds to a value read before this query's loops (see ``equalityPinnedOrderTerms(_:scope:)``).
   private let equalityPinnedOrderTerms: [Int]
@@ -254,6 +257,14 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       && statement.limit == nil && statement.offset == nil
     let plan = try JoinPlanner(planned, scope: scope, storages: storages, compiler: compiler, pinned: pinned)
     loops = plan.loops
+    findsOneRow =
+      switch plan.loops.count == 1 ? plan.loops[0].lookup : nil {
+      case .rowid?: true
+      case .index(let index, _, _)?:
+        storages[plan.loops[0].source].definition.indexes[index].isUnique
+          && storages[plan.loops[0].source].definition.indexes[index].columns.count == 1
+      default: false
+      }
     finalConditions = plan.finalConditions
     initialConditions = plan.initialConditions
     isAlwaysFalse = plan.isAlwaysFalse
@@ -383,7 +394,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       }
       return false
     }
-    if orderKeys.isEmpty {
+    if orderKeys.isEmpty || findsOneRow {
       var skipped = 0
       var delivered = 0
       try visit(0, buffer: buffer, context) {
