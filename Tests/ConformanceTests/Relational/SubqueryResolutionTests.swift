@@ -227,4 +227,17 @@ import Testing
         || error.signature == .sqlite(code: 1, message: "misuse of aggregate: total()"))
     }
   }
+
+  /// Fuzzer seed 0xC0FFEE3C case 24154: SQLite's parser folds `avg(x) IN ()` to 0, aggregate
+  /// and all, so a query whose only aggregate sits there is no aggregate query and its HAVING is
+  /// an error, reported before a bad name later in the statement.
+  @Test(arguments: BackendKind.allCases)
+  func anAggregateFoldedAwayMakesNoAggregateQuery(_ kind: BackendKind) throws {
+    let db = try Self.database(kind)
+    let sql = """
+      SELECT EXISTS (SELECT 1 FROM u WHERE EXISTS (SELECT (avg(t.a) IN ()) FROM t HAVING count(o.d))) FROM t AS o
+      ORDER BY nope
+      """
+    #expect(Self.failure(db, sql: sql)?.signature == .sqlite(code: 1, message: "HAVING clause on a non-aggregate query"))
+  }
 }

@@ -885,6 +885,9 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     // aggregate query: SQLite refuses its HAVING first, right after resolving those columns.
     if statement.having != nil && statement.groupBy.isEmpty {
       func holdsOwnAggregate(_ expression: SQLExpression) -> Bool {
+        // What the parser folds away (`x IN ()`, an AND holding it) holds no aggregate.
+        if ExpressionCompiler.foldsToZero(expression) { return false }
+        if case .inList(_, let list, _) = expression, list.isEmpty { return false }
         if case .aggregate(_, let argument, _, let separator) = expression {
           guard let argument else { return true }
           if !belongsAround(argument, separator) { return true }
