@@ -272,7 +272,9 @@ extension SQLTextWriter {
       switch join.kind {
       case .inner: self += pinsOrder ? " CROSS JOIN " : " JOIN "
       case .cross: self += " CROSS JOIN "
-      case .left: self += " LEFT JOIN "
+      // SQLite turns a LEFT JOIN whose WHERE rejects the right table's row of NULLs into an inner
+      // join, which it may then reorder: a pinned one is written as the inner join it is.
+      case .left: self += pinsOrder && Self.whereRejectsNullRow(of: join, in: select) ? " CROSS JOIN " : " LEFT JOIN "
       }
       try writeSource(table: join.table, alias: join.alias, notIndexed: pinsOrder || join.notIndexed)
       if let condition = join.condition {
@@ -341,6 +343,30 @@ extension SQLTextWriter {
       try writeIdentifier(alias)
     }
     if notIndexed { self += " NOT INDEXED" }
+  }
+
+  /// Whether a top-level term of the WHERE clause is a plain comparison of a column of `join`'s
+  /// source (qualified by its name, under COLLATE or not): NULL there makes it NULL, so the row
+  /// of NULLs a LEFT JOIN adds never passes, and the join has the rows of an inner join.
+  static func whereRejectsNullRow(of join: JoinClause, in select: SelectStatement) -> Bool {
+    guard let filter = select.filter else { return false }
+    let alias = join.alias ?? join.table
+    func conjuncts(_ expression: SQLExpression) -> [SQLExpression] {
+      if case .binary(.and, let lhs, let rhs) = expression { return conjuncts(lhs) + conjuncts(rhs) }
+      return [expression]
+    }
+    func isColumnOfJoin(_ expression: SQLExpression) -> Bool {
+      switch expression {
+      case .qualifiedColumn(let source, _): source == alias
+      case .collate(let inner, _): isColumnOfJoin(inner)
+      default: false
+      }
+    }
+    let comparisons: [BinaryOperator] = [.equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual]
+    return conjuncts(filter).contains { term in
+      guard case .binary(let op, let lhs, let rhs) = term, comparisons.contains(op) else { return false }
+      return isColumnOfJoin(lhs) || isColumnOfJoin(rhs)
+    }
   }
 
   /// The rowid spelling of the source named `alias`, in the innermost query level that has it.

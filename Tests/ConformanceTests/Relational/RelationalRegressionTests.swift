@@ -837,4 +837,29 @@ extension RelationalRegressionTests {
     let one = "SELECT (SELECT k.n FROM k WHERE k.v = o.r ORDER BY \(overflowing)) FROM o"
     #expect(try db.fetchAll(sql: one).map(\.values) == [[nil]])
   }
+
+  /// Fuzzer seed 0xC0FFEE39 case 17169: a LEFT JOIN whose WHERE rejects the right table's row of
+  /// NULLs is an inner join to SQLite, which may reorder it; the bare column of a group then came
+  /// from another row than the memory engine's. A pinned one is now written as that inner join.
+  @Test(arguments: BackendKind.allCases)
+  func aLeftJoinThatIsAnInnerJoinKeepsItsPinnedOrder(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.create(TableSchema("g", columns: [.column("x", .null(.blob)), .column("grp", .integer, primaryKey: true)]))
+    try db.create(TableSchema("s", columns: [.column("ref", .integer), .column("tab", .null(.blob))]))
+    try db.execute(.insert(InsertStatement(table: "g", columns: ["x", "grp"], rows: [
+      [.literal(.blob(Data([0x41]))), .literal(1)], [.literal(.null), .literal(-1)],
+    ])))
+    try db.execute(.insert(InsertStatement(table: "s", columns: ["ref", "tab"], rows: [
+      [.literal(1), .literal(.blob(Data([0x41])))], [.literal(-1), .literal(.blob(Data([0x41])))],
+    ])))
+    let tab = SQLExpression.qualifiedColumn(source: "o", name: "tab")
+    let select = SelectStatement(
+      table: "g",
+      joins: [JoinClause(.left, table: "s", alias: "o", on: .binary(.equal, .qualifiedColumn(source: "g", name: "grp"), .qualifiedColumn(source: "o", name: "ref")))],
+      columns: [.column("ref")], filter: .binary(.greaterOrEqual, tab, .literal(.real(2.2250738585072014e-308))),
+      groupBy: [tab], orderBy: [OrderingTerm(tab)])
+    // In FROM order, each source in rowid order (g's rowid -1, then 1), the group's bare column
+    // is read from its first row, as SQLite's sorter hands equal keys back.
+    #expect(try db.execute(.select(select)).rows == [[.integer(-1)]])
+  }
 }
