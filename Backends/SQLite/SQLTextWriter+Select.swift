@@ -351,10 +351,6 @@ extension SQLTextWriter {
   static func whereRejectsNullRow(of join: JoinClause, in select: SelectStatement) -> Bool {
     guard let filter = select.filter else { return false }
     let alias = join.alias ?? join.table
-    func conjuncts(_ expression: SQLExpression) -> [SQLExpression] {
-      if case .binary(.and, let lhs, let rhs) = expression { return conjuncts(lhs) + conjuncts(rhs) }
-      return [expression]
-    }
     func isColumnOfJoin(_ expression: SQLExpression) -> Bool {
       switch expression {
       case .qualifiedColumn(let source, _): source == alias
@@ -363,7 +359,7 @@ extension SQLTextWriter {
       }
     }
     let comparisons: [BinaryOperator] = [.equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual]
-    return conjuncts(filter).contains { term in
+    return filter.conjuncts.contains { term in
       guard case .binary(let op, let lhs, let rhs) = term, comparisons.contains(op) else { return false }
       return isColumnOfJoin(lhs) || isColumnOfJoin(rhs)
     }

@@ -1,5 +1,15 @@
 /// One walk of the expression tree, for every rule that looks at or rebuilds subexpressions.
 extension SQLExpression {
+  /// The AND-ed terms of a condition, in order.
+  ///
+  /// ```swift
+  /// // (a = 1) AND ((b = 2) AND c) → [a = 1, b = 2, c]
+  /// ```
+  package var conjuncts: [SQLExpression] {
+    if case .binary(.and, let lhs, let rhs) = self { return lhs.conjuncts + rhs.conjuncts }
+    return [self]
+  }
+
   /// The direct subexpressions, in a fixed order that ``replacingChild(at:with:)`` follows.
   ///
   /// ```swift

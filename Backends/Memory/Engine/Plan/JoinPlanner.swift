@@ -75,7 +75,7 @@ struct JoinPlanner {
     }
     var compiled: [SQLExpression: ConditionEvaluator] = [:]
     var correlated = Set<SQLExpression>()
-    for term in (statement.filter.map(Self.conjuncts) ?? []) + statement.joins.compactMap(\.condition).flatMap(Self.conjuncts)
+    for term in (statement.filter.map(\.conjuncts) ?? []) + statement.joins.compactMap(\.condition).flatMap(\.conjuncts)
     where compiled[term] == nil {
       compiler.compiledCorrelatedSubquery = false
       compiled[term] = try compiler.condition(term).test
@@ -91,11 +91,11 @@ struct JoinPlanner {
     var onTerms = [[SQLExpression]](repeating: [], count: count)
     var final: [SQLExpression] = []
     if let filter = statement.filter {
-      if hasLeft { final = Self.conjuncts(filter) } else { pool += Self.conjuncts(filter) }
+      if hasLeft { final = filter.conjuncts } else { pool += filter.conjuncts }
     }
     for (position, join) in statement.joins.enumerated() {
       guard let condition = join.condition else { continue }
-      if hasLeft { onTerms[position + 1] = Self.conjuncts(condition) } else { pool += Self.conjuncts(condition) }
+      if hasLeft { onTerms[position + 1] = condition.conjuncts } else { pool += condition.conjuncts }
     }
     // Terms reading no row of this query are tested once, before the loops; but not one holding
     // a subquery, which SQLite never counts as constant (`sqlite3SelectWalkFail`): it is tested
@@ -160,7 +160,7 @@ struct JoinPlanner {
       let placed = Set(order[..<position])
       let usable = equalities.filter { equality in
         equality.source == source && equality.reads.isSubset(of: placed)
-          && (!hasLeft || onTerms[source].contains { Self.conjuncts($0).contains(Self.term(equality)) })
+          && (!hasLeft || onTerms[source].contains { $0.conjuncts.contains(Self.term(equality)) })
       }
       // The outermost loop of a statement (not a subquery) runs once: a transient index would
       // cost a pass over the table to answer one probe, so it scans and tests the condition, as
@@ -193,12 +193,6 @@ struct JoinPlanner {
   private static func term(_ equality: Equality) -> SQLExpression {
     equality.columnIsLeft
       ? .binary(.equal, equality.columnSide, equality.other) : .binary(.equal, equality.other, equality.columnSide)
-  }
-
-  /// The AND-ed terms of a condition.
-  static func conjuncts(_ expression: SQLExpression) -> [SQLExpression] {
-    if case .binary(.and, let lhs, let rhs) = expression { return conjuncts(lhs) + conjuncts(rhs) }
-    return [expression]
   }
 
   /// The sources of this level an expression reads (all of them when it holds a subquery, which

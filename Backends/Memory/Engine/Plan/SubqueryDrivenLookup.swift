@@ -26,7 +26,7 @@ enum SubqueryDrivenLookup {
     _ filter: SQLExpression?, definition: TableDefinition, column: (SQLExpression) -> Int?
   ) throws {
     guard let filter else { return }
-    for term in JoinPlanner.conjuncts(filter) {
+    for term in filter.conjuncts {
       guard case .inSubquery(let operand, let query, negated: false) = term, let position = column(operand),
         RelationalSelect.hasSum(query)
       else { continue }

@@ -660,7 +660,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     let hasLeft = statement.joins.contains { $0.kind == .left }
     let conditions = [statement.filter] + (hasLeft ? [] : statement.joins.map(\.condition))
     var pinned = Set<Int>()
-    for term in conditions.compactMap({ $0 }).flatMap(JoinPlanner.conjuncts) {
+    for term in conditions.compactMap({ $0 }).flatMap(\.conjuncts) {
       switch term {
       case .binary(let op, let lhs, let rhs) where op == .equal || op == .is:
         for (column, other) in [(lhs, rhs), (rhs, lhs)] {
@@ -693,7 +693,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     // (the LIKE optimization seeks the rowid with text bounds and skips the NULL row): the
     // memory engine refuses rather than answer otherwise.
     for (position, join) in statement.joins.enumerated() where join.kind == .left {
-      for term in join.condition.map(JoinPlanner.conjuncts) ?? [] {
+      for term in join.condition.map(\.conjuncts) ?? [] {
         guard case .like(let subject, _, nil, negated: false) = term else { continue }
         if let reference = scope.reference(to: ExpressionCompiler.withoutCollate(subject)), reference.depth == 0,
           reference.isRowid, reference.source == position + 1

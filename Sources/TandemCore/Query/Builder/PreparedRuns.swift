@@ -18,22 +18,20 @@ final class PreparedRuns: @unchecked Sendable {
   @usableFromInline init() {}
 
   /// The statement of every row, made by `make` the first time.
-  @usableFromInline func forAll(_ make: () -> SelectStatement) -> PreparedStatement {
-    lock.lock()
-    defer { lock.unlock() }
-    if let all { return all }
-    let made = PreparedStatement(make())
-    all = made
-    return made
-  }
+  @usableFromInline func forAll(_ make: () -> SelectStatement) -> PreparedStatement { prepared(\.all, make) }
 
   /// The statement of the first row, made by `make` the first time.
-  @usableFromInline func forFirst(_ make: () -> SelectStatement) -> PreparedStatement {
+  @usableFromInline func forFirst(_ make: () -> SelectStatement) -> PreparedStatement { prepared(\.first, make) }
+
+  /// The statement kept at `slot`, made by `make` the first time.
+  private func prepared(
+    _ slot: ReferenceWritableKeyPath<PreparedRuns, PreparedStatement?>, _ make: () -> SelectStatement
+  ) -> PreparedStatement {
     lock.lock()
     defer { lock.unlock() }
-    if let first { return first }
+    if let kept = self[keyPath: slot] { return kept }
     let made = PreparedStatement(make())
-    first = made
+    self[keyPath: slot] = made
     return made
   }
 }
