@@ -29,7 +29,7 @@ import Testing
     let db = try makeDatabase(kind)
     try db.execute(sql: Self.schema)
     try db.execute(sql: "INSERT INTO v (n, up) VALUES (X'4D', '12'), ('12', NULL)")
-    #expect(try db.fetchAll(sql: "SELECT n, typeof(n) FROM v ORDER BY rowid").map(\.values) == [[.blob(Data([0x4D])), "blob"], ["12", "text"]])
+    #expect(try db.values(sql: "SELECT n, typeof(n) FROM v ORDER BY rowid") == [[.blob(Data([0x4D])), "blob"], ["12", "text"]])
   }
 
   /// The same conversion of the old key when a parent row is deleted: the self-reference's scan
@@ -39,7 +39,7 @@ import Testing
     let db = try makeDatabase(kind)
     try db.execute(sql: Self.schema + "CREATE INDEX t_on_ref ON t (ref); INSERT INTO v VALUES ('12', NULL), ('13', '12')")
     try db.execute(sql: "DELETE FROM v WHERE n = '12'")
-    #expect(try db.fetchAll(sql: "SELECT n, up FROM v").map(\.values) == [["13", "12"]])
+    #expect(try db.values(sql: "SELECT n, up FROM v") == [["13", "12"]])
   }
 
   /// And when a parent key is updated: the ON UPDATE CASCADE action reads the converted old key,
@@ -54,7 +54,7 @@ import Testing
       INSERT INTO v VALUES ('12', NULL), ('13', '12');
       UPDATE v SET n = '14' WHERE n = '12';
       """)
-    #expect(try db.fetchAll(sql: "SELECT n, up, typeof(up) FROM v ORDER BY n").map(\.values) == [["13", "12", "text"], ["14", nil, "null"]])
+    #expect(try db.values(sql: "SELECT n, up, typeof(up) FROM v ORDER BY n") == [["13", "12", "text"], ["14", nil, "null"]])
   }
 
   /// Fuzzer seed 0x5EED1007 case 1276: the new key is converted too, by the scan that resolves
@@ -71,8 +71,8 @@ import Testing
       INSERT INTO kids VALUES ('12', 'a');
       UPDATE child SET g = g WHERE g = '12';
       """)
-    #expect(try db.fetchAll(sql: "SELECT ref FROM kids").map(\.values) == [[12]])
+    #expect(try db.values(sql: "SELECT ref FROM kids") == [[12]])
     try db.execute(sql: "UPDATE child SET g = '13' WHERE g = '12'")
-    #expect(try db.fetchAll(sql: "SELECT ref FROM kids").map(\.values) == [[99]])
+    #expect(try db.values(sql: "SELECT ref FROM kids") == [[99]])
   }
 }

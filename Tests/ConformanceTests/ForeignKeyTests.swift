@@ -115,7 +115,7 @@ extension ForeignKeyTests {
         INSERT INTO node(name, id, up) VALUES ('a', 'abc', '-912') ON CONFLICT (id) DO UPDATE SET id = name;
         """)
     #expect(try db.execute(sql: "UPDATE node SET name = 'renamed'").changes == 1)
-    #expect(try db.fetchAll(sql: "SELECT name, up FROM node").map(\.values) == [["renamed", "-912"]])
+    #expect(try db.values(sql: "SELECT name, up FROM node") == [["renamed", "-912"]])
     // Changing the key column itself is checked.
     let error = try #require(throws: TandemError.self) { try db.execute(sql: "UPDATE node SET up = 'nowhere'") }
     #expect(error.kind == .constraintViolation)
@@ -153,7 +153,7 @@ extension ForeignKeyTests {
       let error = try #require(throws: TandemError.self, "\(sql)") { try db.execute(sql: sql) }
       #expect(error.kind == .constraintViolation)
     }
-    #expect(try db.fetchAll(sql: "SELECT k, up FROM o").map(\.values) == [[5, 5]])
+    #expect(try db.values(sql: "SELECT k, up FROM o") == [[5, 5]])
   }
 
   /// Fuzzer seed 0xC0FFEE27 case 6053: an INSERT OR REPLACE of one row into a table with no
@@ -194,7 +194,7 @@ extension ForeignKeyTests {
     #expect(restricted.kind == .constraintViolation)
     #expect(try db.execute(sql: "INSERT OR REPLACE INTO rp(k) VALUES ('5')").changes == 1)
     #expect(try db.execute(sql: "DELETE FROM np WHERE k = 5.5").changes == 1)
-    #expect(try db.fetchAll(sql: "SELECT ref FROM nc ORDER BY rowid").map(\.values) == [["5"], [nil]])
+    #expect(try db.values(sql: "SELECT ref FROM nc ORDER BY rowid") == [["5"], [nil]])
     let orphaned = try #require(throws: TandemError.self) { try db.execute(sql: "DELETE FROM np") }
     #expect(orphaned.kind == .constraintViolation)
   }

@@ -37,7 +37,7 @@ import Testing
     // Quoted, `true` is a name too; bare, it is the boolean.
     let quoted = try #require(throws: TandemError.self) { try db.fetchAll(sql: #"SELECT "true" FROM item"#) }
     #expect(quoted.signature == .sqlite(code: 1, message: "no such column: true"))
-    #expect(try db.fetchAll(sql: "SELECT true, FALSE").map(\.values) == [[1, 0]])
+    #expect(try db.values(sql: "SELECT true, FALSE") == [[1, 0]])
   }
 
   @Test(arguments: BackendKind.allCases)
@@ -202,7 +202,7 @@ extension RawSQLTests {
     try db.execute(sql: "CREATE TABLE copy(id INTEGER PRIMARY KEY, name TEXT, doubled INTEGER)")
     let result = try db.execute(sql: "INSERT INTO copy SELECT id, upper(name), stock * 2 FROM item WHERE stock > ?", arguments: [1])
     #expect(result.changes == 2 && result.lastInsertRowid == 2)
-    #expect(try db.fetchAll(sql: "SELECT * FROM copy ORDER BY id").map(\.values) == [[1, "APPLE", 10], [2, "BANANA", 40]])
+    #expect(try db.values(sql: "SELECT * FROM copy ORDER BY id") == [[1, "APPLE", 10], [2, "BANANA", 40]])
     // Again: the keys are taken, and the whole statement changes nothing.
     let taken = try #require(throws: TandemError.self) { try db.execute(sql: "INSERT INTO copy(id, name) SELECT id + 1, name FROM item") }
     #expect(taken.kind == .constraintViolation)
@@ -224,7 +224,7 @@ extension RawSQLTests {
       #expect(rows.count == 3)
     }
     // With ORDER BY the order is SQLite's on every engine.
-    #expect(try db.fetchAll(sql: sql + " ORDER BY 2, 1").map(\.values) == [["apple", "fruit"], ["banana", "fruit"], ["banana", "yellow"]])
+    #expect(try db.values(sql: sql + " ORDER BY 2, 1") == [["apple", "fruit"], ["banana", "fruit"], ["banana", "yellow"]])
   }
 }
 
@@ -238,7 +238,7 @@ extension RawSQLTests {
     try db.transaction { db in try db.execute(sql: "DELETE FROM item WHERE id = 1") }
     try db.execute(sql: "UPDATE item SET stock = stock + 1")
     try db.execute(sql: "ROLLBACK")
-    #expect(try db.fetchAll(sql: "SELECT id, stock FROM item ORDER BY id").map(\.values) == [[1, 5], [2, 20]])
+    #expect(try db.values(sql: "SELECT id, stock FROM item ORDER BY id") == [[1, 5], [2, 20]])
   }
 
   /// A floating-point sum over a CROSS JOIN of tables without indexes: SQLite visits the rows in
@@ -286,9 +286,9 @@ extension RawSQLTests {
       CREATE TABLE a(k INTEGER, v INTEGER); CREATE TABLE b(k INTEGER, w INTEGER);
       INSERT INTO a VALUES (1, 10), (2, 20), (1, 30); INSERT INTO b VALUES (1, 5), (2, 6), (2, 7);
       """)
-    #expect(try db.fetchAll(sql: "SELECT MIN(+ - CAST(NULL AS REAL)) FROM a, b").map(\.values) == [[nil]])
+    #expect(try db.values(sql: "SELECT MIN(+ - CAST(NULL AS REAL)) FROM a, b") == [[nil]])
     #expect(
-      try db.fetchAll(sql: "SELECT DISTINCT + COALESCE(29, + a.v) AS c FROM a, b GROUP BY b.k").map(\.values) == [[29]])
+      try db.values(sql: "SELECT DISTINCT + COALESCE(29, + a.v) AS c FROM a, b GROUP BY b.k") == [[29]])
     #expect(
       try db.fetchAll(sql: "SELECT COALESCE(+ 1, a.v) + - CAST(NULL AS REAL) FROM a, b GROUP BY a.k").map(\.values)
         == [[nil], [nil]])
@@ -320,7 +320,7 @@ extension RawSQLTests {
     // Largest first, 0.75 and 0.5 vanish beside 1e16: 1e16 + 2.0 + 0.75 + 0.5 - 1e16 is 2.0;
     // in rowid order, 1e16 + 0.5 - 1e16 + 0.75 + 2.0 is 2.75.
     #expect(indexed == 2.0 && inRowidOrder == 2.75)
-    #expect(try db.fetchAll(sql: "SELECT c.id FROM t AS c WHERE x < 1.0").map(\.values) == [[4], [2], [3]])
+    #expect(try db.values(sql: "SELECT c.id FROM t AS c WHERE x < 1.0") == [[4], [2], [3]])
     let hidden = try #require(throws: TandemError.self) { _ = try db.fetchAll(sql: "SELECT t.id FROM t AS c") }
     #expect(hidden.signature == .sqlite(code: 1, message: "no such column: t.id"))
   }

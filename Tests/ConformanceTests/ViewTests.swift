@@ -23,7 +23,7 @@ import Testing
   @Test(arguments: BackendKind.allCases)
   func aViewIsReadAsItsSelect(_ kind: BackendKind) throws {
     let db = try Self.database(kind)
-    #expect(try db.fetchAll(sql: "SELECT id, x FROM big ORDER BY id").map(\.values) == [[2, 20], [3, 30]])
+    #expect(try db.values(sql: "SELECT id, x FROM big ORDER BY id") == [[2, 20], [3, 30]])
     #expect(try db.fetchAll(sql: "SELECT * FROM big AS b WHERE b.x < 25").map(\.columnNames) == [["id", "x"]])
     // It reads the table as it is now.
     try db.execute(sql: "INSERT INTO t VALUES (5, 50)")
@@ -96,6 +96,6 @@ import Testing
     let gone = try #require(throws: TandemError.self) { _ = try db.fetchAll(sql: "SELECT * FROM small") }
     #expect(gone.signature == .sqlite(code: 1, message: "no such table: small"))
     try db.execute(sql: "CREATE TEMP VIEW small AS SELECT id FROM t WHERE x < 15")
-    #expect(try db.fetchAll(sql: "SELECT id FROM small").map(\.values) == [[1]])
+    #expect(try db.values(sql: "SELECT id FROM small") == [[1]])
   }
 }

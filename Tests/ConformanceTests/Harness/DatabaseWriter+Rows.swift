@@ -14,6 +14,29 @@ extension DatabaseWriter {
     try execute(.select(query.statement), parameters: parameters).rows
   }
 
+  /// The values of every row SQL text returns.
+  ///
+  /// ```swift
+  /// #expect(try db.values(sql: "SELECT 1, NULL") == [[1, nil]])
+  /// ```
+  func values(sql: String, rowOrder: RowOrder = .sqlite) throws -> [[SqliteValue]] {
+    try fetchAll(sql: sql, rowOrder: rowOrder).map(\.values)
+  }
+
+  /// The error SQL text fails with, or `nil` when it runs (its rows in any order).
+  ///
+  /// ```swift
+  /// #expect(db.failure(sql: "SELECT nope")?.signature == .sqlite(code: 1, message: "no such column: nope"))
+  /// ```
+  func failure(sql: String) -> TandemError? {
+    do {
+      _ = try fetchAll(sql: sql, rowOrder: .unordered)
+      return nil
+    } catch {
+      return error as? TandemError
+    }
+  }
+
   /// The one result of a query that returns exactly one row (an aggregate, typically).
   func fetchSingle<Root, Output>(
     _ query: Select<Root, Output>, sourceLocation: SourceLocation = #_sourceLocation

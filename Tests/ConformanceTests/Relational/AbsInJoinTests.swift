@@ -68,7 +68,7 @@ import Testing
     let db = try Self.database(kind, a: [-4, 6], b: [1])
     let update = "UPDATE t SET a = abs(a - 1) WHERE EXISTS (SELECT 1 FROM u WHERE u.id = t.id)"
     #expect(try db.execute(sql: update).changes == 1)
-    #expect(try db.fetchAll(sql: "SELECT a FROM t ORDER BY id").map(\.values) == [[5], [6]])
+    #expect(try db.values(sql: "SELECT a FROM t ORDER BY id") == [[5], [6]])
     try db.execute(sql: "INSERT INTO t(a) VALUES (?)", arguments: [.integer(Int64.min + 1)])
     // a - 1 can now be -2^63 (on a row the WHERE clause rejects).
     switch kind {

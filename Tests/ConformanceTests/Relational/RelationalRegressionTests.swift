@@ -758,7 +758,7 @@ extension RelationalRegressionTests {
       SELECT l.x, r.y FROM l LEFT JOIN r ON (r.y IN (SELECT y FROM r ORDER BY nope.z) AND 1 IN ()) AND r.y = 'b'
       ORDER BY l.rowid, r.rowid
       """
-    #expect(try db.fetchAll(sql: sql).map(\.values) == [["a", nil]])
+    #expect(try db.values(sql: sql) == [["a", nil]])
   }
 
   /// Fuzzer seed 0xC0FFEE37 cases 48261 and 60642: a WHERE term holding a subquery is never
@@ -770,8 +770,8 @@ extension RelationalRegressionTests {
     try db.execute(sql: "CREATE TABLE empty (n TEXT); CREATE TABLE big (x INTEGER)")
     try db.execute(sql: "INSERT INTO big VALUES (9223372036853775806), (9007199254740993)")
     let overflowing = "(SELECT sum(x) FROM big AS b)"
-    #expect(try db.fetchAll(sql: "SELECT count(*) FROM empty WHERE \(overflowing)").map(\.values) == [[0]])
-    #expect(try db.fetchAll(sql: "SELECT EXISTS (SELECT total(n) FROM empty WHERE \(overflowing))").map(\.values) == [[1]])
+    #expect(try db.values(sql: "SELECT count(*) FROM empty WHERE \(overflowing)") == [[0]])
+    #expect(try db.values(sql: "SELECT EXISTS (SELECT total(n) FROM empty WHERE \(overflowing))") == [[1]])
     let failure = try #require(throws: TandemError.self) { try db.fetchAll(sql: "SELECT count(*) FROM big WHERE \(overflowing)") }
     #expect(failure.signature == .sqlite(code: 1, message: "integer overflow"))
   }
@@ -784,8 +784,8 @@ extension RelationalRegressionTests {
     let db = try makeDatabase(kind)
     try db.execute(sql: "CREATE TABLE k (g INTEGER, x INTEGER)")
     try db.execute(sql: "INSERT INTO k VALUES (1, 5), (2, 9223372036854775807), (2, 9223372036854775807)")
-    #expect(try db.fetchAll(sql: "SELECT (SELECT sum(x) FROM k GROUP BY g)").map(\.values) == [[5]])
-    #expect(try db.fetchAll(sql: "SELECT EXISTS (SELECT sum(x) FROM k GROUP BY g)").map(\.values) == [[1]])
+    #expect(try db.values(sql: "SELECT (SELECT sum(x) FROM k GROUP BY g)") == [[5]])
+    #expect(try db.values(sql: "SELECT EXISTS (SELECT sum(x) FROM k GROUP BY g)") == [[1]])
     let all = try #require(throws: TandemError.self) { try db.fetchAll(sql: "SELECT sum(x) FROM k GROUP BY g") }
     #expect(all.signature == .sqlite(code: 1, message: "integer overflow"))
   }
@@ -835,7 +835,7 @@ extension RelationalRegressionTests {
     try db.execute(sql: "INSERT INTO o VALUES ('a')")
     let overflowing = "(k.n NOT IN (SELECT sum(n) FROM k)) DESC, rowid"
     let one = "SELECT (SELECT k.n FROM k WHERE k.v = o.r ORDER BY \(overflowing)) FROM o"
-    #expect(try db.fetchAll(sql: one).map(\.values) == [[nil]])
+    #expect(try db.values(sql: one) == [[nil]])
   }
 
   /// Fuzzer seed 0xC0FFEE39 case 17169: a LEFT JOIN whose WHERE rejects the right table's row of

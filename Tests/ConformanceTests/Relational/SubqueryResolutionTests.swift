@@ -126,16 +126,6 @@ import Testing
     }
   }
 
-  /// The error a statement of SQL text fails with on `db`.
-  private static func failure(_ db: Database, sql: String) -> TandemError? {
-    do {
-      _ = try db.fetchAll(sql: sql, rowOrder: .unordered)
-      return nil
-    } catch {
-      return error as? TandemError
-    }
-  }
-
   /// Fuzzer seed 0xC0FFEE35 case 7334: a subquery the walk reaches after an error resolves
   /// nothing when it has a LIMIT (`resolveSelectStep` resolves the LIMIT first, and reports the
   /// parse's error there), so its ambiguous column is not the error; without a LIMIT it
@@ -144,9 +134,9 @@ import Testing
   func aSubqueryWithALimitReachedAfterAnErrorResolvesNothing(_ kind: BackendKind) throws {
     let db = try Self.database(kind)
     let limited = "SELECT (count(x.a) >= (SELECT a FROM t JOIN u LIMIT 1)) FROM t"
-    #expect(Self.failure(db, sql: limited)?.signature == .sqlite(code: 1, message: "no such column: x.a"))
+    #expect(db.failure(sql: limited)?.signature == .sqlite(code: 1, message: "no such column: x.a"))
     let unlimited = "SELECT (count(x.a) >= (SELECT a FROM t JOIN u)) FROM t"
-    #expect(Self.failure(db, sql: unlimited)?.signature == .sqlite(code: 1, message: "ambiguous column name: a"))
+    #expect(db.failure(sql: unlimited)?.signature == .sqlite(code: 1, message: "ambiguous column name: a"))
   }
 
   /// Fuzzer seed 0xC0FFEE35 case 18509: a HAVING error inside a nested subquery ends SQLite's
@@ -156,7 +146,7 @@ import Testing
   func aHavingErrorInANestedSubqueryOutranksARefusalAroundIt(_ kind: BackendKind) throws {
     let db = try Self.database(kind)
     let sql = "SELECT (SELECT avg(o.d) FROM u WHERE EXISTS (SELECT 1 FROM t AS w HAVING max(1))) FROM t JOIN t AS o"
-    #expect(Self.failure(db, sql: sql)?.signature == .sqlite(code: 1, message: "HAVING clause on a non-aggregate query"))
+    #expect(db.failure(sql: sql)?.signature == .sqlite(code: 1, message: "HAVING clause on a non-aggregate query"))
   }
 
   /// Fuzzer seed 0xC0FFEE35 case 36604: SQLite resolves the WHERE clause and the ON clauses as
@@ -167,9 +157,9 @@ import Testing
   func whereAndOnClausesAreResolvedAsOneWalk(_ kind: BackendKind) throws {
     let db = try Self.database(kind)
     let underIsNull = "SELECT max(u.v) FROM t JOIN t AS o ON a JOIN u WHERE (1 IN (SELECT d FROM t ORDER BY u.v)) IS NULL"
-    #expect(Self.failure(db, sql: underIsNull)?.signature == .sqlite(code: 1, message: "ambiguous column name: a"))
+    #expect(db.failure(sql: underIsNull)?.signature == .sqlite(code: 1, message: "ambiguous column name: a"))
     let underIn = "SELECT max(u.v) FROM t JOIN t AS o ON a JOIN u WHERE 1 IN (SELECT d FROM t ORDER BY u.v)"
-    #expect(Self.failure(db, sql: underIn)?.signature == .sqlite(code: 1, message: "no such column: u.v"))
+    #expect(db.failure(sql: underIn)?.signature == .sqlite(code: 1, message: "no such column: u.v"))
   }
 
   /// Fuzzer seed 0xC0FFEE35 case 4617: `rowid IN (SELECT …)` drives a rowid seek in SQLite's
@@ -185,7 +175,7 @@ import Testing
       #expect(rows.isEmpty)
     }
     // Integers seek and compare alike.
-    #expect(try db.fetchAll(sql: "SELECT n FROM k WHERE id IN (SELECT min(id) FROM k)").map(\.values) == [[1]])
+    #expect(try db.values(sql: "SELECT n FROM k WHERE id IN (SELECT min(id) FROM k)") == [[1]])
   }
 
   /// Fuzzer seed 0xC0FFEE3A case 15408: `oid` inside a subquery of two sources is no source's
@@ -200,13 +190,13 @@ import Testing
       SELECT sum(t.a) FROM t WHERE EXISTS (SELECT max((EXISTS (SELECT avg(u.v) FROM u JOIN t AS t2 ON oid WHERE t.d)))
       FROM q HAVING 1) GROUP BY nope.c
       """
-    #expect(Self.failure(db, sql: owned)?.signature == .sqlite(code: 1, message: "no such column: nope.c"))
+    #expect(db.failure(sql: owned)?.signature == .sqlite(code: 1, message: "no such column: nope.c"))
     // Without the column, the aggregate reads only the outermost query: the HAVING is an error.
     let around = """
       SELECT sum(t.a) FROM t WHERE EXISTS (SELECT max((EXISTS (SELECT avg(u.v) FROM u WHERE t.d))) FROM u AS w HAVING 1)
       GROUP BY nope.c
       """
-    #expect(Self.failure(db, sql: around)?.signature == .sqlite(code: 1, message: "HAVING clause on a non-aggregate query"))
+    #expect(db.failure(sql: around)?.signature == .sqlite(code: 1, message: "HAVING clause on a non-aggregate query"))
   }
 
   /// Fuzzer seed 0xC0FFEE3A case 15922: SQLite's resolver answers `x.rowid IS NULL` up front (a
@@ -238,6 +228,6 @@ import Testing
       SELECT EXISTS (SELECT 1 FROM u WHERE EXISTS (SELECT (avg(t.a) IN ()) FROM t HAVING count(o.d))) FROM t AS o
       ORDER BY nope
       """
-    #expect(Self.failure(db, sql: sql)?.signature == .sqlite(code: 1, message: "HAVING clause on a non-aggregate query"))
+    #expect(db.failure(sql: sql)?.signature == .sqlite(code: 1, message: "HAVING clause on a non-aggregate query"))
   }
 }
