@@ -75,4 +75,30 @@ import Testing
     try db.execute(sql: "UPDATE child SET g = '13' WHERE g = '12'")
     #expect(try db.values(sql: "SELECT ref FROM kids") == [[99]])
   }
+
+  /// Fuzzer seed 0xC0FFEE31 case 74338 (and 0xC0FFEE35 case 23226): a constant default lives in
+  /// one register for the whole statement, and the scan for the first row's children (run
+  /// because its own reference is missing) converts it there, '-0' becoming 0. The second row
+  /// then takes the key '0', which conflicts with no row, and the statement fails on the foreign
+  /// key rather than on the primary key; without a pending violation no scan runs, and the
+  /// second '-0' conflicts.
+  @Test(arguments: BackendKind.allCases)
+  func aChildScanConvertsAConstantDefaultForLaterRows(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: """
+      CREATE TABLE u (s TEXT UNIQUE);
+      CREATE TABLE kids (ref TEXT REFERENCES u (s), "order" TEXT PRIMARY KEY DEFAULT '-0', id);
+      CREATE TABLE g (ref INTEGER REFERENCES kids ("order"));
+      CREATE INDEX g_on_ref ON g (ref);
+      """)
+    let foreignKey = try #require(throws: TandemError.self) {
+      try db.execute(sql: "INSERT INTO kids (ref, id) VALUES ('p', 1), ('q', 2)")
+    }
+    #expect(foreignKey.kind == .constraintViolation && foreignKey.constraint == .foreignKey)
+    let unique = try #require(throws: TandemError.self) {
+      try db.execute(sql: "INSERT INTO kids (ref, id) VALUES (NULL, 1), (NULL, 2)")
+    }
+    #expect(unique.kind == .constraintViolation && unique.constraint == .primaryKey)
+    #expect(try db.fetchOne(Int.self, sql: "SELECT count(*) FROM kids") == 0)
+  }
 }

@@ -35,11 +35,13 @@ extension InsertPlan {
     let execution = try prepare(
       table: table, rowCount: rows.count, callsFunction: callsFunction, parameters: parameters, session: session)
     let bound = try compiler?.bind(parameters) ?? []
+    var rowDefaults = defaults
+    let defaulted = defaultedColumns(width: rows.first?.count ?? 0)
     try bound.withUnsafeBufferPointer { buffer in
       var context = EvaluationContext()
       context.parameters = buffer.baseAddress
       for (rowIndex, row) in rows.enumerated() {
-        var values = defaults
+        var values = rowDefaults
         var rowidValue = SqliteValue.null
         for (position, expression) in row.enumerated() {
           let value: SqliteValue
@@ -58,8 +60,20 @@ extension InsertPlan {
           case .ignored: break
           }
         }
-        try insert(&values, rowidValue: rowidValue, width: row.count, execution)
+        let registers = try insert(&values, rowidValue: rowidValue, width: row.count, execution)
+        Self.keepDefaults(&rowDefaults, of: defaulted, from: registers)
       }
+    }
+  }
+
+  /// SQLite computes a constant default once per statement, into a register every row reads;
+  /// a scan for a written row's children may convert it there in place (see
+  /// ``WriteSession/keyAfterIndexSeek(_:_:parent:column:)``), and later rows read the converted
+  /// value.
+  private static func keepDefaults(_ rowDefaults: inout [SqliteValue], of defaulted: [Int], from registers: [SqliteValue]?) {
+    guard let registers else { return }
+    for column in defaulted where registers[column] != rowDefaults[column] {
+      rowDefaults[column] = registers[column]
     }
   }
 
@@ -68,6 +82,8 @@ extension InsertPlan {
   func run(values rows: [[SqliteValue]], table: TableStorage, session: WriteSession) throws {
     let execution = try prepare(table: table, rowCount: rows.count, callsFunction: false, parameters: [:], session: session)
     let alias = execution.definition.rowidColumn
+    var rowDefaults = defaults
+    let defaulted = targetsAreColumns ? [] : defaultedColumns(width: rows.first?.count ?? 0)
     for row in rows {
       var values: [SqliteValue]
       var rowidValue = SqliteValue.null
@@ -81,7 +97,7 @@ extension InsertPlan {
         }
         if let alias { rowidValue = values[alias] }
       } else {
-        values = defaults
+        values = rowDefaults
         for (position, value) in row.enumerated() {
           switch targets?[position] ?? (position == alias ? .rowid : .column(position)) {
           case .column(let column): values[column] = ValueOperations.bound(value)
@@ -90,7 +106,8 @@ extension InsertPlan {
           }
         }
       }
-      try insert(&values, rowidValue: rowidValue, width: row.count, execution)
+      let registers = try insert(&values, rowidValue: rowidValue, width: row.count, execution)
+      if !defaulted.isEmpty { Self.keepDefaults(&rowDefaults, of: defaulted, from: registers) }
     }
   }
 
@@ -140,9 +157,11 @@ extension InsertPlan {
   }
 
   /// Inserts one row whose first `width` values were given (the other columns hold defaults).
+  /// Returns the registers of the row written (`nil` when none was).
+  @discardableResult
   private func insert(
     _ values: inout [SqliteValue], rowidValue: SqliteValue, width: Int, _ execution: Execution
-  ) throws {
+  ) throws -> [SqliteValue]? {
     let table = execution.table
     let definition = execution.definition
     let session = execution.session
@@ -195,7 +214,7 @@ extension InsertPlan {
       case .abort:
         throw EngineError.notNull(table: definition.name, column: definition.columnNames[column])
       case .ignore:
-        return
+        return nil
       case .replace:
         for index in 0..<definition.columnCount where definition.notNull[index] && values[index].isNull {
           guard let fallback = definition.defaults[index] else {
@@ -226,7 +245,7 @@ extension InsertPlan {
       case .abort:
         throw conflictError(target, definition)
       case .ignore:
-        return
+        return nil
       case .replace:
         try session.deleteRow(table, other, depth: 0)
         replaced = true
@@ -234,7 +253,7 @@ extension InsertPlan {
         if isRandomRowid { throw Self.randomRowid }
         let excluded = target == .rowid ? written ?? values : values
         try upsertUpdate(other, proposed: excluded, execution)
-        return
+        return nil
       }
     }
     if replaced && mayChangeOtherRows {
@@ -246,9 +265,11 @@ extension InsertPlan {
     }
     session.defaultsTookAffinity = true
     if isRandomRowid { throw Self.randomRowid }
-    try session.insertRow(table, rowid, values, incoming: execution.incoming, omitting: omittedParentCheck)
+    let registers = try session.insertRow(
+      table, rowid, values, incoming: execution.incoming, omitting: omittedParentCheck)
     session.lastInsertRowid = rowid
     session.changes += 1
+    return registers
   }
 
   /// The columns a row of `width` values leaves to their defaults.
@@ -301,7 +322,8 @@ extension InsertPlan {
       }
     }
     try execution.session.updateRow(
-      table, rowid, newRowid: update.rowid, values: update.values, changed: update.changed)
+      table, rowid, newRowid: update.rowid, values: update.values, changed: update.changed,
+      assignsRowid: assignments.rowid != nil)
     execution.session.changes += 1
   }
 }

@@ -116,7 +116,8 @@ final class UpdatePlan: Sendable {
       rowContext.rowid = rowid
       return try assignments.apply(to: old, rowid: rowid, table: table.definition, rowContext)
     }
-    try session.updateRow(table, rowid, newRowid: update.rowid, values: update.values, changed: update.changed)
+    try session.updateRow(
+      table, rowid, newRowid: update.rowid, values: update.values, changed: update.changed, assignsRowid: assignsRowid)
     session.changes += 1
   }
 }

@@ -78,15 +78,20 @@ final class WriteSession {
   /// violations counted earlier in the statement); otherwise empty.
   /// `omitting`: the table's own foreign key whose parent SQLite does not look up (see
   /// ``InsertPlan/parentCheckSQLiteOmits(checks:suppliesRowid:upsert:table:catalog:)``).
+  /// Returns the row as SQLite's registers hold it afterwards: a scan for its children may have
+  /// converted a key in place (see ``keyAfterIndexSeek(_:_:parent:column:)``).
+  @discardableResult
   func insertRow(
     _ table: TableStorage, _ rowid: Int64, _ values: [SqliteValue], incoming: [IncomingForeignKey],
     omitting: ForeignKeyDefinition? = nil
-  ) throws {
+  ) throws -> [SqliteValue] {
     if !table.definition.foreignKeys.isEmpty {
       try childRowAdded(table, rowid, values, keys: table.definition.foreignKeys, skip: omitting)
     }
-    if !incoming.isEmpty { try parentRowAdded(table, rowid, values, incoming) }
+    var registers = values
+    if !incoming.isEmpty { registers = try parentRowAdded(table, rowid, values, incoming) }
     storeInsert(table, rowid, values)
+    return registers
   }
 
   /// Deletes a row with SQLite's foreign key processing: counters for the row as child and as
@@ -171,11 +176,12 @@ final class WriteSession {
 
   /// Writes an updated row after checking its constraints (SQLite's UPDATE of one row):
   /// NOT NULL, rowid and unique conflicts abort; then the foreign key counters; then the write.
-  /// `changed` lists the assigned columns; `setNullKey` marks a SET NULL action's own update;
+  /// `changed` lists the assigned columns; `assignsRowid`, whether the statement's SET list
+  /// assigns the rowid (whatever its value); `setNullKey` marks a SET NULL action's own update;
   /// `depth` is the trigger nesting level of the ON UPDATE actions the write runs last.
   func updateRow(
     _ table: TableStorage, _ rowid: Int64, newRowid: Int64, values: [SqliteValue], changed: Set<Int>,
-    setNullKey: ForeignKeyDefinition? = nil, depth: Int = 0
+    assignsRowid: Bool = false, setNullKey: ForeignKeyDefinition? = nil, depth: Int = 0
   ) throws {
     try ConstraintCheck.checkUpdate(table, rowid: rowid, newRowid: newRowid, values: values, changed: changed)
     guard let old = table.data.row(rowid) else { return }
@@ -225,7 +231,17 @@ final class WriteSession {
     // compare it with the old one (and CASCADE writes it).
     var newRegisters = values
     if !incoming.isEmpty {
-      newRegisters = try parentRowAdded(table, newRowid, values, incoming)
+      // SQLite leaves the old record in the table while it checks the new key unless the rowid
+      // changes or `sqlite3FkRequired` returns 2 (a self-referencing key's child column
+      // changes, or a changed parent key has an ON UPDATE action): only the entries of the
+      // indexes holding a changed column are gone, so a scan of this table for children of the
+      // new key may meet the old row and count it (its own reference resolved).
+      let oldRowStays =
+        !rowidChanged && !assignsRowid && definition.rowidColumn.map(isModified) != true
+        && !definition.foreignKeys.contains { NameKey($0.parentTable) == selfKey && isModified($0.column) }
+        && !incoming.contains { $0.key.action(.update) != .noAction }
+      newRegisters = try parentRowAdded(
+        table, newRowid, values, incoming, oldRow: oldRowStays ? (old, isModified) : nil)
     }
     storeInsert(table, newRowid, values)
     try runActions(.update, table, rowid, registers, newRow: (newRowid, newRegisters), incoming, depth: depth)
@@ -275,9 +291,12 @@ final class WriteSession {
   /// A parent key appeared: children that were counted as orphans now have a parent
   /// (SQLite's fkScanChildren, −1 each; skipped while the counter is zero). Returns the row as
   /// SQLite's registers then hold it: an indexed child scan converts the key in place.
+  /// `oldRow`: an UPDATE's old version of the row, when SQLite has not yet removed it from the
+  /// table, with the test of which columns the UPDATE changed.
   @discardableResult
   private func parentRowAdded(
-    _ table: TableStorage, _ rowid: Int64, _ values: [SqliteValue], _ incoming: [IncomingForeignKey]
+    _ table: TableStorage, _ rowid: Int64, _ values: [SqliteValue], _ incoming: [IncomingForeignKey],
+    oldRow: (values: [SqliteValue], isModified: (Int) -> Bool)? = nil
   ) throws -> [SqliteValue] {
     // The new row's values as SQLite's registers hold them: a scan may convert one in place.
     var registers = values
@@ -287,13 +306,37 @@ final class WriteSession {
         throw Catalog.mismatch(child: reference.child.name, parent: reference.key.parentTable)
       }
       let parentValue = Self.parentValue(key, rowid: rowid, values: registers)
+      var staleRow: (rowid: Int64, values: [SqliteValue])? = nil
+      if let oldRow, reference.child === table,
+        try Self.childScanMeetsOldRow(table.definition, column: reference.key.column, isModified: oldRow.isModified)
+      {
+        staleRow = (rowid, oldRow.values)
+      }
       foreignKeyViolations -= try children(
-        of: reference, parent: table, key: key, value: parentValue, excluding: nil).count
+        of: reference, parent: table, key: key, value: parentValue, excluding: nil, alsoSeeing: staleRow
+      ).count
       if case .unique(_, let parentColumn) = key {
         registers[parentColumn] = Self.keyAfterIndexSeek(parentValue, reference, parent: table, column: parentColumn)
       }
     }
     return registers
+  }
+
+  /// Whether SQLite's scan of `definition`'s table for the children of a new key meets the old
+  /// record an UPDATE left in place: a scan of the table or by rowid does; a seek of an index
+  /// on the child column does only when the UPDATE kept that index's entries (it changes none
+  /// of its columns). Indexes on the column that disagree leave the answer to SQLite's planner.
+  static func childScanMeetsOldRow(
+    _ definition: TableDefinition, column: Int, isModified: (Int) -> Bool
+  ) throws -> Bool {
+    if column == definition.rowidColumn { return true }
+    let seekable = definition.indexes.filter { $0.columns.first == column }
+    if seekable.isEmpty { return true }
+    let kept = seekable.filter { !$0.columns.contains(where: isModified) }
+    if kept.count == seekable.count { return true }
+    if kept.isEmpty { return false }
+    throw EngineError.unsupported(
+      "an UPDATE of a parent key in table \(definition.name) whose self-referencing child column has indexes it changes and indexes it keeps: which one SQLite's foreign key scan uses decides whether the old row counts")
   }
 
   private func resolvedParent(_ foreignKey: ForeignKeyDefinition, child: TableStorage) throws -> ResolvedParent? {
@@ -362,9 +405,12 @@ final class WriteSession {
   /// There a unique parent key's value is compared under the child column's affinity alone (a
   /// REAL key 5.0 is '5.0' to a TEXT child, which '5' is not), where the counting scans compare
   /// under both columns' affinities; a rowid key compares as an integer either way.
+  ///
+  /// `alsoSeeing`: a row the scan meets though the table no longer holds it (see
+  /// ``childScanMeetsOldRow(_:column:isModified:)``).
   func children(
     of reference: IncomingForeignKey, parent: TableStorage, key: ParentKey, value: SqliteValue, excluding: Int64?,
-    forAction: Bool = false
+    forAction: Bool = false, alsoSeeing staleRow: (rowid: Int64, values: [SqliteValue])? = nil
   ) throws -> [Int64] {
     if value.isNull { return [] }
     let child = reference.child
@@ -386,6 +432,10 @@ final class WriteSession {
       if sameTable, rowid == excluding { return true }
       if matches(isAlias ? .integer(rowid) : row[column]) { result.append(rowid) }
       return true
+    }
+    if let staleRow, matches(isAlias ? .integer(staleRow.rowid) : staleRow.values[column]) {
+      result.append(staleRow.rowid)
+      result.sort()
     }
     return result
   }
