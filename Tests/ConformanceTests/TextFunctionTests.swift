@@ -139,4 +139,24 @@ import Testing
     #expect(try ids(Word.where { $0.text.collate(.rtrim) == "Milk   " }) == [1])
     #expect(try ids(Word.where { $0.text == "Milk   " }) == [])
   }
+
+  /// Fuzzer seed 0xC0FFEE35 case 36918: `replace(X, '', Z)` returns X itself once read as text.
+  /// A BLOB comes back as TEXT; a number stays a number but holds its text beside it, so SQLite's
+  /// comparison under TEXT affinity (a TEXT column on the other side) compares it as the number
+  /// when it scans — and as text when it seeks an index. The memory engine refuses that
+  /// comparison; without TEXT affinity, or with a text X, every engine answers.
+  @Test(arguments: BackendKind.allCases)
+  func replaceWithAnEmptyPatternReturnsItsArgumentHoldingText(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE s (t TEXT); INSERT INTO s VALUES ('5')")
+    #expect(try db.values(sql: "SELECT typeof(replace(x'41', '', 'z')), replace(5, '', 'z') = '5'") == [["text", 0]])
+    #expect(try db.values(sql: "SELECT t = replace('5', '', 'x'), t = replace(5, 'q', 'x') FROM s") == [[1, 1]])
+    for sql in [
+      "SELECT t = replace(5, '', 'x') FROM s", "SELECT t IN (replace(5, '', 'x')) FROM s",
+      "SELECT t BETWEEN '0' AND replace(5, '', 'x') FROM s", "SELECT CASE t WHEN +replace(5, '', 'x') THEN 1 ELSE 0 END FROM s",
+    ] {
+      let answer = try kind.answerUnlessMemoryRefuses { try db.values(sql: sql) }
+      if let answer { #expect(answer == [[0]], "\(sql)") }
+    }
+  }
 }

@@ -138,9 +138,12 @@ extension ExpressionCompiler {
     value: CompiledExpression, lower: CompiledExpression, upper: CompiledExpression,
     lowCollation: Collation, highCollation: Collation
   ) {
-    let value = try compile(operand)
-    let lower = try compile(low)
-    let upper = try compile(high)
+    var value = try compile(operand)
+    let lower = refusingNumberBesideText(try compile(low), low, comparedWith: value.affinity)
+    let upper = refusingNumberBesideText(try compile(high), high, comparedWith: value.affinity)
+    // The tested value meets each bound's affinity; only a TEXT one converts it.
+    value = refusingNumberBesideText(
+      value, operand, comparedWith: lower.affinity == .text || upper.affinity == .text ? .text : .none)
     return (value, lower, upper, Self.comparisonCollation(value, lower), Self.comparisonCollation(value, upper))
   }
 

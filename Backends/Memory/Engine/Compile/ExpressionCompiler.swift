@@ -671,7 +671,52 @@ final class ExpressionCompiler {
       }
     }
     let left = try compile(lhs)
-    return (left, try compile(rhs))
+    let right = try compile(rhs)
+    guard ComparisonOperator(op) != nil else { return (left, right) }
+    return (
+      refusingNumberBesideText(left, lhs, comparedWith: right.affinity),
+      refusingNumberBesideText(right, rhs, comparedWith: left.affinity)
+    )
+  }
+
+  /// `compiled`, refusing at run time the comparison SQLite makes differently.
+  ///
+  /// `replace(X, '', Z)` returns X itself after reading it as text, so a number comes back holding
+  /// its text beside it. A comparison that applies TEXT affinity converts only a value without
+  /// text (OP_Eq and its kin), so SQLite compares that one as the number — where an index seek by
+  /// it (OP_Affinity) compares text, as the engine does. Which of the two SQLite runs is its
+  /// plan's choice, so a number from a `replace` call (under COLLATE or unary `+`) that meets
+  /// TEXT affinity in a comparison is refused.
+  ///
+  /// ```sql
+  /// SELECT t = replace(5, '', 'x') FROM s   -- 0 by a scan of s, 1 by a seek of an index on t
+  /// ```
+  func refusingNumberBesideText(
+    _ compiled: CompiledExpression, _ expression: SQLExpression, comparedWith other: Affinity
+  ) -> CompiledExpression {
+    var bare = expression
+    while true {
+      if case .collate(let inner, _) = bare { bare = inner; continue }
+      if case .unary(.plus, let inner) = bare { bare = inner; continue }
+      break
+    }
+    guard case .function(.replace, _) = bare, ComparisonOperands.combined(compiled.affinity, other) == .text else {
+      return compiled
+    }
+    let evaluate = compiled.evaluate
+    return CompiledExpression(
+      evaluate: { context in
+        let value = try evaluate(context)
+        switch value {
+        case .integer, .real:
+          throw EngineError.unsupported(
+            "a comparison under TEXT affinity of the number replace(X, '', Z) returns (SQLite compares it as a number by a scan, as text by an index seek)")
+        default:
+          return value
+        }
+      },
+      affinity: compiled.affinity, collation: compiled.collation,
+      hasExplicitCollation: compiled.hasExplicitCollation, isConstant: compiled.isConstant)
   }
 
   private func call(_ function: ScalarFunction, _ arguments: [SQLExpression]) throws -> CompiledExpression {
@@ -759,7 +804,9 @@ final class ExpressionCompiler {
     -> CompiledExpression
   {
     let value = try compile(operand)
-    let items = try list.map(compile)
+    let items = try list.map { item in
+      refusingNumberBesideText(try compile(item), item, comparedWith: value.affinity)
+    }
     let evaluate = value.evaluate
     let affinity = value.affinity
     let collation = value.collation ?? .binary
@@ -794,7 +841,7 @@ final class ExpressionCompiler {
     if let compiledBase {
       var arms: [(ValueEvaluator, Affinity, Collation, ValueEvaluator)] = []
       for branch in branches {
-        let when = try compile(branch.when)
+        let when = refusingNumberBesideText(try compile(branch.when), branch.when, comparedWith: compiledBase.affinity)
         let then = try compile(branch.then)
         children += [when, then]
         arms.append((when.evaluate, when.affinity, Self.comparisonCollation(compiledBase, when), then.evaluate))
