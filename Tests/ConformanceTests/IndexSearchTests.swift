@@ -60,4 +60,27 @@ import Testing
     #expect(try db.queryPlan(for: update(.collate(.column("v"), .nocase))) == ["SCAN o"])
     #expect(try db.queryPlan(for: update(.column("v"))) == ["SEARCH o USING INDEX sqlite_autoindex_o_1 (v>? AND v<?)"])
   }
+
+  /// Fuzzer seed 0xC0FFEE33 case 54762 (and 0xC0FFEE3A case 894): SQLite first lists a loop by
+  /// an automatic index for `e IS -2.5`, never chosen for one table, which the first loop by an
+  /// index with an equality replaces in place. With the non-unique `i2` listed before the unique
+  /// `u`, that keeps `i2`'s (e=? AND rowid=?) loop, which raises the cost of `u`'s cheaper
+  /// (e=?) loop above the rowid lookup's; with `u` listed first, `u` wins.
+  @Test(arguments: BackendKind.allCases)
+  func anAutomaticIndexLoopDecidesWhichIndexLoopsSurvive(_ kind: BackendKind) throws {
+    let select = Statement.select(
+      SelectStatement(
+        table: "t", columns: [.column("e")],
+        filter: .binary(
+          .and, .binary(.is, .column("e"), .literal(-2.5)), .inList(.rowid, [.literal(1), .literal(5)], negated: false))))
+    for (indexes, plan) in [
+      ("CREATE UNIQUE INDEX u ON t (e); CREATE INDEX i2 ON t (e);", "SEARCH t USING INTEGER PRIMARY KEY (rowid=?)"),
+      ("CREATE INDEX i2 ON t (e); CREATE UNIQUE INDEX u ON t (e);", "SEARCH t USING COVERING INDEX u (e=? AND rowid=?)"),
+    ] {
+      let db = try makeDatabase(kind)
+      try db.execute(sql: "CREATE TABLE t (e REAL); " + indexes + " INSERT INTO t VALUES (-2.5), (3)")
+      #expect(try db.queryPlan(for: select) == [plan], "\(indexes)")
+      #expect(try db.values(sql: "SELECT e FROM t WHERE e IS -2.5 AND rowid IN (1, 5)") == [[-2.5]])
+    }
+  }
 }

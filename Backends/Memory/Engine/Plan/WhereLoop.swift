@@ -17,6 +17,9 @@ struct LoopFlags: OptionSet, Sendable {
   static let indexed = LoopFlags(rawValue: 0x0000_0200)
   static let oneRow = LoopFlags(rawValue: 0x0000_1000)
   static let multiOr = LoopFlags(rawValue: 0x0000_2000)
+  /// A transient index SQLite would build for the statement (for one table it is never chosen:
+  /// see ``WhereLoopBuilder``).
+  static let automaticIndex = LoopFlags(rawValue: 0x0000_4000)
   static let uniqueWanted = LoopFlags(rawValue: 0x0001_0000)
   static let bigNullSort = LoopFlags(rawValue: 0x0008_0000)
   static let transitive = LoopFlags(rawValue: 0x0020_0000)

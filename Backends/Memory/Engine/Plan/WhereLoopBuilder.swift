@@ -16,6 +16,8 @@ struct WhereLoopBuilder {
     var columnsUsed: UInt64 = 0
     /// The columns the statement reads, exactly (to settle columns past 62).
     var exactColumnsUsed: Set<Int> = []
+    /// Planning one branch of a multi-index OR (SQLite's `WHERE_OR_SUBCLAUSE`).
+    var isOrBranch = false
   }
 
   /// One OR branch's best costs (SQLite's `WhereOrCost`; the table has no prerequisites).
@@ -59,6 +61,7 @@ struct WhereLoopBuilder {
     if !request.notIndexed {
       probes += table.indexes.indices.map { IndexProbe.index($0, of: table, statistics: statistics) }
     }
+    addAutomaticIndexes(size: probes[0].rowEstimates[0])
     var sortIndex = 1
     for probe in probes {
       let size = probe.rowEstimates[0]
@@ -101,6 +104,34 @@ struct WhereLoopBuilder {
       }
       addBtreeIndex(probe, inMultiplier: 0)
       sortIndex += 1
+    }
+  }
+
+  /// The loops by an automatic index, which SQLite adds first: one for each `column = value` or
+  /// `column IS value` term that could drive one (`termCanDriveIndex`).
+  ///
+  /// For one table such a loop is never chosen — building the index alone costs more than a full
+  /// scan — but it sits on the list while the other loops are inserted, and a loop by an index
+  /// with an equality takes its place there (``findLesser(from:_:)``) rather than being
+  /// discarded by a better loop further down the list. That loop may then keep a third one
+  /// from being chosen (``adjustCost(_:)``).
+  private mutating func addAutomaticIndexes(size: LogEst) {
+    guard orSet == nil, !request.isOrBranch, !request.notIndexed else { return }
+    let logSize = LogEst.logarithm(size)
+    for position in clause.terms.indices {
+      let term = clause[position]
+      guard !term.valueReadsTable, !term.op.intersection([.eq, .is]).isEmpty, let column = term.column,
+        column >= 0, column != table.rowidColumn, clause.context.indexAffinityOk(term, table.affinities[column])
+      else { continue }
+      new = WhereLoop()
+      new.flags = .automaticIndex
+      new.terms = [TermReference(clause: clause, index: position)]
+      new.equalities = 1
+      // Building the index costs N log N, times 7 for a table; each lookup yields 20 rows.
+      new.setupCost = logSize + size + 28
+      new.outputRows = 43
+      new.runCost = LogEst.add(logSize, new.outputRows)
+      insert(new)
     }
   }
 
@@ -298,6 +329,10 @@ struct WhereLoopBuilder {
       if loop.sortIndex != template.sortIndex {
         position += 1
         continue
+      }
+      // A loop by an index with an equality is better than an automatic index.
+      if loop.flags.contains(.automaticIndex) && template.flags.isSuperset(of: [.indexed, .columnEq]) {
+        return position
       }
       if loop.setupCost <= template.setupCost && loop.runCost <= template.runCost
         && loop.outputRows <= template.outputRows

@@ -81,7 +81,8 @@ struct WherePathSolver {
     var best: Path?
     var worstCost: LogEst = 0
     var worstUnsorted: LogEst = 0
-    for loop in loops {
+    // An automatic index is never the cheapest way to read one table (see WhereLoopBuilder).
+    for loop in loops where !loop.flags.contains(.automaticIndex) {
       var unsorted = LogEst.add(loop.setupCost, loop.runCost)
       unsorted = LogEst.add(unsorted, 0)
       let rows = loop.outputRows

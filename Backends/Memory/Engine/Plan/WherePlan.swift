@@ -95,7 +95,9 @@ final class WherePlan: @unchecked Sendable {
     }
     constantTerms = constants
 
-    var builder = WhereLoopBuilder(clause: clause, request: request.loops)
+    var loopRequest = request.loops
+    loopRequest.isOrBranch = request.isOrBranch
+    var builder = WhereLoopBuilder(clause: clause, request: loopRequest)
     var chosen: WhereLoop
     var satisfied = 0
     var reversed = false
@@ -110,7 +112,8 @@ final class WherePlan: @unchecked Sendable {
         purpose: request.purpose, wantsDistinct: request.wantsDistinct)
       // The full table scan is always among the loops, so there is a solution.
       let solution = solver.solve() ?? WherePathSolver.Solution(
-        loop: builder.loops[0], orderSatisfied: 0, reversed: false, outputRows: 0)
+        loop: builder.loops.first { !$0.flags.contains(.automaticIndex) } ?? WhereLoop(flags: .rowid),
+        orderSatisfied: 0, reversed: false, outputRows: 0)
       chosen = solution.loop
       satisfied = solution.orderSatisfied
       reversed = solution.reversed
