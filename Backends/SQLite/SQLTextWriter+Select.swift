@@ -274,7 +274,11 @@ extension SQLTextWriter {
       case .cross: self += " CROSS JOIN "
       // SQLite turns a LEFT JOIN whose WHERE rejects the right table's row of NULLs into an inner
       // join, which it may then reorder: a pinned one is written as the inner join it is.
-      case .left: self += pinsOrder && Self.whereRejectsNullRow(of: join, in: select) ? " CROSS JOIN " : " LEFT JOIN "
+      // (Unless its ON clause folds to false: as an inner join's, that would make SQLite drop
+      // the query's every condition unresolved.)
+      case .left:
+        let isInner = pinsOrder && Self.whereRejectsNullRow(of: join, in: select) && join.condition?.isAlwaysFalse != true
+        self += isInner ? " CROSS JOIN " : " LEFT JOIN "
       }
       try writeSource(table: join.table, alias: join.alias, notIndexed: pinsOrder || join.notIndexed)
       if let condition = join.condition {

@@ -862,4 +862,27 @@ extension RelationalRegressionTests {
     // is read from its first row, as SQLite's sorter hands equal keys back.
     #expect(try db.execute(.select(select)).rows == [[.integer(-1)]])
   }
+
+  /// Fuzzer seed 0xC0FFEE40 cases 13916, 14594, 14768, 15026, 15077: such a pinned LEFT JOIN
+  /// whose ON clause folds to false (`x IN ()`) stays a LEFT JOIN. Written as an inner join, its
+  /// false ON makes SQLite drop every condition of the query unresolved, so the ambiguous `v` of
+  /// the WHERE was never reported.
+  @Test(arguments: BackendKind.allCases)
+  func aLeftJoinWhoseOnFoldsToFalseStaysALeftJoin(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.create(TableSchema("kids", columns: [.column("id", .null(.real)), .column("v", .null(.integer))]))
+    try db.create(TableSchema("o", columns: [.column("v", .null(.integer))]))
+    // A maximum of a subquery's answer, which pins the join's order.
+    let found = SQLExpression.inSubquery(
+      .qualifiedColumn(source: "kids", name: "v"),
+      SelectStatement(table: "o", alias: "b", columns: [.qualifiedColumn(source: "b", name: "v")], orderBy: [OrderingTerm(.rowid)]),
+      negated: false)
+    let select = SelectStatement(
+      table: "kids",
+      joins: [JoinClause(.left, table: "kids", alias: "s", on: .inList(.qualifiedColumn(source: "kids", name: "v"), [], negated: false))],
+      columns: [.aggregate(.max, found, distinct: false)],
+      filter: .binary(.lessOrEqual, .qualifiedColumn(source: "s", name: "id"), .column("v")))
+    let error = try #require(throws: TandemError.self) { try db.execute(.select(select)) }
+    #expect(error.message == "ambiguous column name: v")
+  }
 }

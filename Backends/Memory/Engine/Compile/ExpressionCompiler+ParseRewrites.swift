@@ -116,12 +116,8 @@ extension ExpressionCompiler {
   /// Whether the expression is ``foldedFalse``.
   static func isFoldedFalse(_ expression: SQLExpression) -> Bool { expression == foldedFalse }
 
-  /// Whether SQLite's parser folds the expression to the integer 0: an AND with an operand that
-  /// is always false (`x IN ()`, or such a folded AND). Its operands are then never read.
-  static func foldsToZero(_ expression: SQLExpression) -> Bool {
-    guard case .binary(.and, let lhs, let rhs) = expression else { return false }
-    return isAlwaysFalse(lhs) || isAlwaysFalse(rhs)
-  }
+  /// Whether SQLite's parser folds the expression to the integer 0 (``SQLExpression/foldsToZero``).
+  static func foldsToZero(_ expression: SQLExpression) -> Bool { expression.foldsToZero }
 
   /// Whether SQLite reads the expression as an integer constant (`sqlite3ExprIsInteger`): a folded
   /// AND, possibly under unary `+` or `-`. As an ORDER BY or GROUP BY term it is then an ordinal.
@@ -139,10 +135,6 @@ extension ExpressionCompiler {
     return false
   }
 
-  /// Whether SQLite marks the expression always false (`ExprAlwaysFalse`): `x IN ()`, or an AND
-  /// the parser folded to 0.
-  static func isAlwaysFalse(_ expression: SQLExpression) -> Bool {
-    if case .inList(_, let list, negated: false) = expression, list.isEmpty { return true }
-    return foldsToZero(expression)
-  }
+  /// Whether SQLite marks the expression always false (``SQLExpression/isAlwaysFalse``).
+  static func isAlwaysFalse(_ expression: SQLExpression) -> Bool { expression.isAlwaysFalse }
 }
