@@ -230,4 +230,29 @@ import Testing
       """
     #expect(db.failure(sql: sql)?.signature == .sqlite(code: 1, message: "HAVING clause on a non-aggregate query"))
   }
+
+  /// Fuzzer seed 0xC0FFEE40 case 501286: a SELECT expands its subqueries before it resolves any
+  /// name, so one its walk reaches after an error (here after the first subquery's ORDER BY,
+  /// which may not name the query around it) is still resolved, and its error is the one
+  /// reported. An UPDATE or DELETE resolves its own expressions without expanding first: a
+  /// later subquery is only expanded (a missing table is still reported), never resolved.
+  @Test(arguments: BackendKind.allCases)
+  func aWriteResolvesNoSubqueryAfterAnError(_ kind: BackendKind) throws {
+    let db = try Self.database(kind)
+    let first = "max(1, (SELECT 1 FROM u ORDER BY (t.d <= 3)))"
+    func message(_ sql: String) -> String? {
+      do {
+        try db.execute(sql: sql)
+        return nil
+      } catch {
+        return (error as? TandemError)?.message
+      }
+    }
+    let ambiguous = "EXISTS (SELECT a FROM u JOIN u AS w)"
+    #expect(message("SELECT \(first) * \(ambiguous) FROM t") == "ambiguous column name: a")
+    #expect(message("UPDATE t SET d = \(first) * \(ambiguous)") == "no such column: t.d")
+    #expect(message("DELETE FROM t WHERE \(first) * \(ambiguous)") == "no such column: t.d")
+    #expect(message("DELETE FROM t WHERE \(first) * EXISTS (SELECT a FROM nosuch)") == "no such table: nosuch")
+    #expect(try db.values(sql: "SELECT a, d FROM t ORDER BY a") == [[1, 2], [3, 4]])
+  }
 }

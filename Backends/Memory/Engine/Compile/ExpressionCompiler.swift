@@ -57,6 +57,12 @@ final class ExpressionCompiler {
   }
   /// How many `compile`/`condition` calls are running (1: a whole expression of the statement).
   private var resolutionDepth = 0
+  /// Whether SQLite expanded the subqueries of these expressions before resolving any name: a
+  /// SELECT expands its whole tree first. An INSERT, UPDATE or DELETE resolves its own
+  /// expressions without that step, so a subquery its walk reaches after an error is only
+  /// expanded (`sqlite3SelectPrep` stops there once the parse has an error): none of its names
+  /// is resolved.
+  var expandsSubqueriesFirst = true
 
   /// The name error SQLite reports for one expression of the statement, if any, found by
   /// walking it as `resolve.c` does.
@@ -75,7 +81,11 @@ final class ExpressionCompiler {
       let refusal = pendingRefusal
       defer { pendingRefusal = refusal }
       do {
-        _ = try subquery(.exists(error == nil ? query : Self.resolvedAfterAnError(query), negated: false))
+        let resolved =
+          if error == nil { query } else if expandsSubqueriesFirst { Self.resolvedAfterAnError(query) } else {
+            Self.expandedOnly(query)
+          }
+        _ = try subquery(.exists(resolved, negated: false))
         return false
       } catch let failure as TandemError where Self.isResolutionError(failure) {
         error = failure
@@ -183,6 +193,14 @@ final class ExpressionCompiler {
     first.offset = nil
     first.distinct = false
     return first
+  }
+
+  /// The part of a subquery SQLite reads when it only expands it: its sources (a missing table is
+  /// still an error), none of its expressions.
+  static func expandedOnly(_ query: SelectStatement) -> SelectStatement {
+    var sources = resolvedAfterAnError(query)
+    sources.columns = [.literal(.null)]
+    return sources
   }
 
   /// The parts of an expression SQLite's walk resolves once the parse has an error, the others

@@ -23,6 +23,7 @@ final class DeletePlan: Sendable {
     let definition = table.definition
     let compiler = ExpressionCompiler(table: definition)
     compiler.catalog = catalog
+    compiler.expandsSubqueriesFirst = false
     involvesForeignKeys = catalog.hasForeignKeys(table)
     truncates = statement.filter == nil && !involvesForeignKeys
     var request = WherePlan.Request()

@@ -26,6 +26,7 @@ extension InsertPlan {
     var compiler: ExpressionCompiler?
     if rows.contains(where: { $0.contains(where: Self.needsCompiling) }) {
       let rowCompiler = ExpressionCompiler(table: nil)
+      rowCompiler.expandsSubqueriesFirst = false
       computed = try rows.map { row in
         try row.map { Self.needsCompiling($0) ? try rowCompiler.compile($0).evaluate : nil }
       }

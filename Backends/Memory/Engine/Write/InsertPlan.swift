@@ -90,6 +90,7 @@ final class InsertPlan: Sendable {
     hasNotNull = definition.notNull.contains(true)
 
     let valueCompiler = ExpressionCompiler(table: nil)
+    valueCompiler.expandsSubqueriesFirst = false
     for row in rows {
       for value in row where Self.needsCompiling(value) { _ = try valueCompiler.compile(value) }
     }
@@ -127,6 +128,7 @@ final class InsertPlan: Sendable {
       if coded, case .update(_, let set) = shape.conflict {
         let compiler = ExpressionCompiler(table: definition)
         compiler.allowsExcluded = true
+        compiler.expandsSubqueriesFirst = false
         assignments = try AssignmentList(set, table: definition, compiler: compiler)
         parameterNames = compiler.parameterNames
       }

@@ -32,6 +32,7 @@ final class UpdatePlan: Sendable {
     let definition = table.definition
     let compiler = ExpressionCompiler(table: definition)
     compiler.catalog = catalog
+    compiler.expandsSubqueriesFirst = false
     // SQLite resolves the SET list before the WHERE clause.
     assignments = try AssignmentList(statement.assignments, table: definition, compiler: compiler)
     assignsRowid = assignments.rowid != nil
