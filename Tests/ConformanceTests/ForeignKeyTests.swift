@@ -203,6 +203,31 @@ extension ForeignKeyTests {
     }
   }
 
+  /// Fuzzer seed 0xC0FFEE40 case 82255: an upsert without a conflict target codes one DO UPDATE
+  /// per check (the rowid's when the row supplies one, then each unique index's). The first one
+  /// codes the ON UPDATE SET NULL action of the table's key to itself, and SQLite then takes
+  /// every later check of that key for the action's own (`isSetNullAction`): the DO UPDATE for
+  /// the unique index never looks up the new parent, and the orphan stays.
+  @Test(arguments: BackendKind.allCases)
+  func aLaterCodedDoUpdateLooksUpNoParentOfASetNullKey(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(
+      sql: """
+        CREATE TABLE g (x BLOB NOT NULL, k INTEGER NOT NULL UNIQUE, v INTEGER PRIMARY KEY,
+          up INTEGER REFERENCES g (k) ON UPDATE SET NULL);
+        INSERT INTO g (x, k) VALUES (1, 7);
+        """)
+    for sql in [
+      "INSERT INTO g (x, k, v, up) VALUES (2, 7, 99, -5) ON CONFLICT (k) DO UPDATE SET up = excluded.up, k = excluded.k",
+      "INSERT INTO g (x, k, up) VALUES (2, 7, -5) ON CONFLICT DO UPDATE SET up = excluded.up, k = excluded.k",
+    ] {
+      let error = try #require(throws: TandemError.self, "\(sql)") { try db.execute(sql: sql) }
+      #expect(error.kind == .constraintViolation && error.constraint == .foreignKey)
+    }
+    try db.execute(sql: "INSERT INTO g (x, k, v, up) VALUES (2, 7, 99, -5) ON CONFLICT DO UPDATE SET up = excluded.up, k = excluded.k")
+    #expect(try db.values(sql: "SELECT v, k, up FROM g") == [[1, 7, -5]])
+  }
+
   /// Fuzzer seed 0xC0FFEE27 case 6053: an INSERT OR REPLACE of one row into a table with no
   /// unique key and no rowid supplied codes no REPLACE, so it writes one row and checks none of
   /// the keys referencing the table (whose mismatch would otherwise be an error).

@@ -253,7 +253,7 @@ extension InsertPlan {
       case .update:
         if isRandomRowid { throw Self.randomRowid }
         let excluded = target == .rowid ? written ?? values : values
-        try upsertUpdate(other, proposed: excluded, execution)
+        try upsertUpdate(other, proposed: excluded, codedFirst: target == firstCodedUpsert, execution)
         return nil
       }
     }
@@ -306,7 +306,10 @@ extension InsertPlan {
     "a new rowid after 9223372036854775807 (SQLite picks a random one)")
 
   /// An upsert's DO UPDATE of the conflicting row.
-  private func upsertUpdate(_ rowid: Int64, proposed: [SqliteValue], _ execution: Execution) throws {
+  /// `codedFirst`: whether SQLite coded this DO UPDATE first (see ``firstCodedUpsert``).
+  private func upsertUpdate(
+    _ rowid: Int64, proposed: [SqliteValue], codedFirst: Bool, _ execution: Execution
+  ) throws {
     let table = execution.table
     guard let assignments = upsertAssignments, let old = table.data.row(rowid) else { return }
     let definition = execution.definition
@@ -324,7 +327,7 @@ extension InsertPlan {
     }
     try execution.session.updateRow(
       table, rowid, newRowid: update.rowid, values: update.values, changed: update.changed,
-      assignsRowid: assignments.rowid != nil)
+      assignsRowid: assignments.rowid != nil, setNullKey: codedFirst ? nil : omittedParentCheck)
     execution.session.changes += 1
   }
 }

@@ -46,6 +46,10 @@ final class InsertPlan: Sendable {
   /// The table's own foreign key whose parent lookup SQLite leaves out for the new rows (see
   /// ``parentCheckSQLiteOmits(checks:suppliesRowid:upsert:table:catalog:)``).
   let omittedParentCheck: ForeignKeyDefinition?
+  /// The check whose DO UPDATE SQLite codes first. A DO UPDATE coded after it (an upsert
+  /// without a conflict target codes one per check) comes after the first one's ON UPDATE action
+  /// programs, so it too leaves out ``omittedParentCheck`` for the row it updates.
+  let firstCodedUpsert: ConstraintCheck.Target?
   /// Whether SQLite's code for the statement's shape contains a check that may abort it, which
   /// with several rows (or a function call in the values) makes it use a statement journal.
   let mayAbort: Bool
@@ -147,6 +151,9 @@ final class InsertPlan: Sendable {
     case .update: mayChangeOtherRows = catalog.hasForeignKeys(table)
     default: mayChangeOtherRows = false
     }
+    let codesRowidCheck = targets.map { $0.contains(.rowid) } ?? (definition.rowidColumn != nil)
+    firstCodedUpsert =
+      checks.first { $0.resolution == .update && ($0.target != .rowid || codesRowidCheck) }?.target
     omittedParentCheck = Self.parentCheckSQLiteOmits(
       checks: checks, suppliesRowid: targets.map { $0.contains(.rowid) } ?? (definition.rowidColumn != nil),
       upsert: assignments, table: table, catalog: catalog)

@@ -177,7 +177,9 @@ final class WriteSession {
   /// Writes an updated row after checking its constraints (SQLite's UPDATE of one row):
   /// NOT NULL, rowid and unique conflicts abort; then the foreign key counters; then the write.
   /// `changed` lists the assigned columns; `assignsRowid`, whether the statement's SET list
-  /// assigns the rowid (whatever its value); `setNullKey` marks a SET NULL action's own update;
+  /// assigns the rowid (whatever its value); `setNullKey`, the key whose parent SQLite does not
+  /// look up for the new row (in a SET NULL action's own update, and in an upsert's DO UPDATE
+  /// coded after that action's program: see ``InsertPlan/firstCodedUpsert``);
   /// `depth` is the trigger nesting level of the ON UPDATE actions the write runs last.
   func updateRow(
     _ table: TableStorage, _ rowid: Int64, newRowid: Int64, values: [SqliteValue], changed: Set<Int>,
