@@ -885,4 +885,22 @@ extension RelationalRegressionTests {
     let error = try #require(throws: TandemError.self) { try db.execute(.select(select)) }
     #expect(error.message == "ambiguous column name: v")
   }
+
+  /// Fuzzer seed 0xC0FFEE40 case 115453: a scan of one table in rowid order delivers an ORDER BY
+  /// that starts with the rowid, and every later term that reads the row (here through a
+  /// correlated subquery) comes with it: SQLite uses no sorter and never computes those terms,
+  /// so their sum's overflow is no error. A later term that reads nothing but a subquery makes
+  /// SQLite sort, computing it.
+  @Test(arguments: BackendKind.allCases)
+  func aRowidScanDeliversTheOrderWithoutComputingLaterTerms(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE t (s REAL, id INTEGER PRIMARY KEY); INSERT INTO t (id) VALUES (4611686018427387904); INSERT INTO t (s) VALUES (1.0)")
+    let correlated = "(SELECT sum(x.id) FROM t AS x WHERE x.s IS NOT t.s OR 1)"
+    #expect(try db.values(sql: "SELECT s FROM t ORDER BY id, \(correlated)") == [[nil], [1.0]])
+    #expect(try db.values(sql: "SELECT s FROM t ORDER BY id DESC, \(correlated)") == [[1.0], [nil]])
+    let error = try #require(throws: TandemError.self) {
+      try db.values(sql: "SELECT s FROM t ORDER BY id, (SELECT sum(x.id) FROM t AS x) = 1")
+    }
+    #expect(error.message == "integer overflow")
+  }
 }

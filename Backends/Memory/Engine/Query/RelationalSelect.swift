@@ -271,9 +271,17 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     // ORDER BY and GROUP BY may not name the levels around this one (`resolveSelectStep`).
     scope.hidesOuter = true
     compiler.aggregatePolicy = isAggregate ? .collect : .deferredMisuse
-    compiler.compiledCorrelatedSubquery = false
-    let compiledOrder = try SelectPlan.compileTerms(
-      statement.orderBy.map(\.expression), clause: "ORDER", columns: statement.columns.count, compiler: compiler)
+    var compiledOrder: [CompiledExpression] = []
+    // Whether each term reads this query's row through a correlated subquery.
+    var orderTermCorrelates: [Bool] = []
+    for (position, term) in statement.orderBy.enumerated() {
+      compiler.compiledCorrelatedSubquery = false
+      compiledOrder.append(
+        try SelectPlan.compileTerm(
+          term.expression, position: position, clause: "ORDER", columns: statement.columns.count, compiler: compiler))
+      orderTermCorrelates.append(compiler.compiledCorrelatedSubquery)
+    }
+    compiler.compiledCorrelatedSubquery = orderTermCorrelates.contains(true)
     if !deletedOrder.isEmpty {
       try compiler.resolvingOnly {
         _ = try SelectPlan.compileTerms(
@@ -297,9 +305,15 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     compiledAffinities = compiledColumns.map(\.affinity)
     resultCollations = compiledColumns.map(\.collation)
     distinct = statement.distinct
-    orderKeys = compiledOrder.map(\.evaluate)
-    equalityPinnedOrderTerms = isAggregate ? [] : Self.equalityPinnedOrderTerms(statement, scope: scope)
-    orderTerms = zip(statement.orderBy, compiledOrder).map { term, compiled in
+    // SQLite computes only the terms it sorts by: none past a first term the rowid scan delivers.
+    let computedTerms =
+      !isAggregate && plan.loops.count == 1 && plan.loops[0].lookup == nil
+        && Self.rowidOrderDeliversAll(statement, compiledOrder, correlates: orderTermCorrelates, scope: scope)
+      ? 1 : statement.orderBy.count
+    orderKeys = compiledOrder.prefix(computedTerms).map(\.evaluate)
+    equalityPinnedOrderTerms =
+      isAggregate ? [] : Self.equalityPinnedOrderTerms(statement, scope: scope).filter { $0 < computedTerms }
+    orderTerms = zip(statement.orderBy, compiledOrder).prefix(computedTerms).map { term, compiled in
       SortTerm(descending: term.descending, nulls: term.nulls, collation: compiled.collation ?? .binary)
     }
     if isAggregate {
@@ -644,6 +658,47 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       }
       position = matches ? tree.next(current) : nil
       return matches ? rowid : nil
+    }
+  }
+
+  /// Whether a scan of the one source in rowid order delivers the whole ORDER BY to SQLite
+  /// (`wherePathSatisfiesOrderBy`): the first term is its rowid, in either direction (SQLite
+  /// scans backwards for DESC), and every later term — past a unique key — reads the source
+  /// (directly or through a correlated subquery) or is a constant. SQLite then uses no sorter
+  /// and computes no ORDER BY term; a later term that reads nothing but holds a subquery makes it
+  /// sort, computing every term.
+  ///
+  /// ```sql
+  /// SELECT s FROM t ORDER BY id, (SELECT sum(id) FROM t AS u) = s   -- the sum is never computed
+  /// SELECT s FROM t ORDER BY id, (SELECT sum(id) FROM t AS u)       -- it is (and may overflow)
+  /// ```
+  private static func rowidOrderDeliversAll(
+    _ statement: SelectStatement, _ compiled: [CompiledExpression], correlates: [Bool], scope: SourceScope
+  ) -> Bool {
+    guard let first = statement.orderBy.first, first.nulls != (first.descending ? .first : .last) else { return false }
+    let key = ExpressionCompiler.withoutCollate(first.expression)
+    let reference: SourceScope.Reference?
+    switch key {
+    case .rowid: reference = try? scope.resolveRowid(source: nil, marking: false)
+    case .qualifiedRowid(let source): reference = try? scope.resolveRowid(source: source, marking: false)
+    case .column(let name): reference = try? scope.resolve(column: name, source: nil, marking: false)
+    case .qualifiedColumn(let source, let name): reference = try? scope.resolve(column: name, source: source, marking: false)
+    default: reference = nil
+    }
+    guard let reference, reference.isRowid, reference.depth == 0 else { return false }
+    return statement.orderBy.indices.dropFirst().allSatisfy { position in
+      let term = statement.orderBy[position].expression
+      if correlates[position] || readsRowOutsideSubqueries(term) { return true }
+      return !term.containsSubquery && compiled[position].isConstant
+    }
+  }
+
+  /// Whether the expression names a column or rowid outside its subqueries (an ORDER BY term
+  /// may name only this query's sources).
+  private static func readsRowOutsideSubqueries(_ expression: SQLExpression) -> Bool {
+    switch expression {
+    case .column, .rowid, .qualifiedColumn, .qualifiedRowid: true
+    default: expression.children.contains(where: readsRowOutsideSubqueries)
     }
   }
 

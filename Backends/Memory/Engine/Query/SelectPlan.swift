@@ -237,9 +237,16 @@ final class SelectPlan: Sendable {
     _ terms: [SQLExpression], clause: String, columns: Int, compiler: ExpressionCompiler
   ) throws -> [CompiledExpression] {
     try terms.enumerated().map { index, term in
-      try checkOrdinal(term, position: index, clause: clause, columns: columns)
-      return try compiler.compile(term)
+      try compileTerm(term, position: index, clause: clause, columns: columns, compiler: compiler)
     }
+  }
+
+  /// One ORDER BY or GROUP BY term, at `position` in its clause (see ``compileTerms(_:clause:columns:compiler:)``).
+  static func compileTerm(
+    _ term: SQLExpression, position: Int, clause: String, columns: Int, compiler: ExpressionCompiler
+  ) throws -> CompiledExpression {
+    try checkOrdinal(term, position: position, clause: clause, columns: columns)
+    return try compiler.compile(term)
   }
 
   /// A term that SQLite's parser folded to the integer 0 reads as the column ordinal 0, which is
