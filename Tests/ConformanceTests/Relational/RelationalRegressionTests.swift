@@ -903,4 +903,24 @@ extension RelationalRegressionTests {
     }
     #expect(error.message == "integer overflow")
   }
+
+  /// Fuzzer seed 0xC0FFEE40 case 611683: SQLite tests a loop's WHERE terms that hold a correlated
+  /// subquery after all its other terms. The uncorrelated sum runs first and overflows, though
+  /// the correlated term before it in the WHERE clause is NULL; terms without subqueries keep
+  /// their order.
+  @Test(arguments: BackendKind.allCases)
+  func termsWithACorrelatedSubqueryAreTestedLast(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: """
+      CREATE TABLE o (c INTEGER, v REAL); CREATE TABLE g (id REAL, k TEXT);
+      INSERT INTO o (v) VALUES (1); INSERT INTO g (id) VALUES (42), (43);
+      """)
+    let filter = "(SELECT g.k FROM g WHERE o.c) AND (SELECT sum(-9223372036854775807) FROM g)"
+    for sql in ["SELECT v FROM o WHERE \(filter)", "UPDATE o SET v = 2 WHERE \(filter)", "DELETE FROM o WHERE \(filter)"] {
+      let error = try #require(throws: TandemError.self, "\(sql)") { try db.execute(sql: sql) }
+      #expect(error.message == "integer overflow", "\(sql)")
+    }
+    #expect(try db.values(sql: "SELECT v FROM o WHERE o.c AND (SELECT sum(-9223372036854775807) FROM g)") == [])
+    #expect(try db.values(sql: "SELECT v FROM o") == [[1.0]])
+  }
 }

@@ -203,7 +203,16 @@ final class TableScan: @unchecked Sendable {
       branches = []
       access = .fullScan
     }
-    residualTests = try plan.residualTerms.map { try compiler.condition(clause[$0].source).test }
+    // Terms holding a correlated subquery are tested last, in WHERE order (`codeOneLoopStart`
+    // leaves TERM_VARSELECT terms to its last pass); the others as the plan lists them.
+    var plain: [ConditionEvaluator] = []
+    var correlated: [(position: Int, test: ConditionEvaluator)] = []
+    for position in plan.residualTerms {
+      compiler.compiledCorrelatedSubquery = false
+      let test = try compiler.condition(clause[position].source).test
+      if compiler.compiledCorrelatedSubquery { correlated.append((position, test)) } else { plain.append(test) }
+    }
+    residualTests = plain + correlated.sorted { $0.position < $1.position }.map(\.test)
   }
 
   /// The affinity SQLite applies to a lookup value before seeking an index column of

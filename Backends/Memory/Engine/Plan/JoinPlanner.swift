@@ -137,6 +137,15 @@ struct JoinPlanner {
       }
     }
 
+    // Each loop tests its terms without a correlated subquery first, then those with one, each
+    // in WHERE order (`codeOneLoopStart` leaves TERM_VARSELECT terms to its last pass).
+    func correlatedLast(_ terms: [SQLExpression]) -> [SQLExpression] {
+      terms.filter { !correlated.contains($0) } + terms.filter { correlated.contains($0) }
+    }
+    final = correlatedLast(final)
+    for source in onTerms.indices { onTerms[source] = correlatedLast(onTerms[source]) }
+    pool = correlatedLast(pool)
+
     // Each loop's lookup and conditions.
     var positionOf = [Int](repeating: 0, count: count)
     for (position, source) in order.enumerated() { positionOf[source] = position }
