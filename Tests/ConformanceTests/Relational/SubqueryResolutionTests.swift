@@ -255,4 +255,23 @@ import Testing
     #expect(message("DELETE FROM t WHERE \(first) * EXISTS (SELECT a FROM nosuch)") == "no such table: nosuch")
     #expect(try db.values(sql: "SELECT a, d FROM t ORDER BY a") == [[1, 2], [3, 4]])
   }
+
+  /// Fuzzer seed 0xC0FFEE40 case 735434: `x IN (SELECT rowid FROM c)` with nothing else to the
+  /// query (no WHERE, LIMIT, DISTINCT; an ORDER BY does not count) is answered by seeking c's
+  /// rowids (`IN_INDEX_ROWID`), which the REAL -2⁶³ never finds though it equals the smallest
+  /// rowid. Any other shape compares the values, and finds it.
+  @Test(arguments: BackendKind.allCases)
+  func inASubqueryOfRowidsSeeksThem(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: """
+      CREATE TABLE c (k INTEGER PRIMARY KEY, id); CREATE TABLE o (key INTEGER, t TEXT);
+      INSERT INTO c VALUES (-9223372036854775808, 7); INSERT INTO o (key) VALUES (-9223372036854775809.0);
+      """)
+    for (subquery, count) in [
+      ("SELECT k FROM c ORDER BY rowid", 0), ("SELECT c.rowid FROM c", 0), ("SELECT k FROM c WHERE 1", 1),
+      ("SELECT k FROM c LIMIT 5", 1), ("SELECT DISTINCT k FROM c", 1), ("SELECT +k FROM c", 1),
+    ] {
+      #expect(try db.values(sql: "SELECT count(*) FROM o WHERE key IN (\(subquery))") == [[.integer(Int64(count))]], "\(subquery)")
+    }
+  }
 }

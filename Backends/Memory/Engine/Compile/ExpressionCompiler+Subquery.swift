@@ -72,13 +72,18 @@ extension ExpressionCompiler {
       let members = SubqueryAnswer(select)
       let (found, missing) = negated ? (ValueOperations.zero, ValueOperations.one) : (ValueOperations.one, ValueOperations.zero)
       let readsRowid = readsRowid(operand)
+      let searchesRowids = !select.isCorrelated && searchesRowidsForIn(query, catalog: catalog)
       return derived([left]) { context in
         let value = try evaluate(context)
         let set = try members.members(context, affinity: affinity, collation: collation)
         // `x IN (empty)` is false even when x is NULL.
         if set.isEmpty { return missing }
         if value.isNull { return .null }
-        if set.contains(ValueEqualityKey(SubqueryAnswer.member(value, under: affinity), collation: collation)) {
+        let member = SubqueryAnswer.member(value, under: affinity)
+        // A seek of the subquery's table by rowid takes no REAL for an integer, and the REAL -2⁶³
+        // stays a REAL (`OP_SeekRowid`): it finds nothing, though it equals the smallest rowid.
+        if searchesRowids && member == .real(-0x1p63) { return missing }
+        if set.contains(ValueEqualityKey(member, collation: collation)) {
           // `rowid IN (SELECT …)` may drive a rowid seek (`OP_SeekRowid`), which the REAL -2⁶³
           // never finds, or be a test, which finds it equal to the smallest rowid: SQLite's plan
           // chooses.
@@ -95,6 +100,36 @@ extension ExpressionCompiler {
     default:
       throw EngineError.unsupported("subquery form")
     }
+  }
+
+  /// Whether SQLite answers `x IN (query)` by searching the rowids of the query's table
+  /// (`sqlite3FindInIndex`'s `IN_INDEX_ROWID`): the query reads one table (not a common table)
+  /// and returns its rowid, with no WHERE, LIMIT, DISTINCT, aggregate or compound member
+  /// (`isCandidateForInOpt`; an ORDER BY does not matter).
+  ///
+  /// ```sql
+  /// x IN (SELECT rowid FROM t ORDER BY rowid)   -- OP_SeekRowid on t for each x
+  /// ```
+  private func searchesRowidsForIn(_ query: SelectStatement, catalog: Catalog) -> Bool {
+    guard query.compound.isEmpty, query.with == nil, query.joins.isEmpty, query.filter == nil, query.limit == nil,
+      query.offset == nil, !query.distinct, query.groupBy.isEmpty, query.having == nil, query.hasFromClause,
+      query.columns.count == 1, !SelectPlan.hasAggregate(query.columns[0]),
+      commonTables?.lookup(query.table) == nil, let table = catalog.table(query.table)?.definition
+    else { return false }
+    let source = NameKey(query.alias ?? query.table)
+    switch query.columns[0] {
+    case .rowid: return true
+    case .qualifiedRowid(let name): return NameKey(name) == source
+    case .column(let name): return Self.namesRowid(name, of: table)
+    case .qualifiedColumn(let name, let column): return NameKey(name) == source && Self.namesRowid(column, of: table)
+    default: return false
+    }
+  }
+
+  /// Whether `name` is the table's rowid: its alias column, or a rowid name no column takes.
+  private static func namesRowid(_ name: String, of table: TableDefinition) -> Bool {
+    if let index = table.columnIndex(name) { return index == table.rowidColumn }
+    return NameKey(name).isRowidName
   }
 
   /// Whether `operand` is this level's rowid (or a column aliasing it).
