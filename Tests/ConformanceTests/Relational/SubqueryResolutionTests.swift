@@ -274,4 +274,20 @@ import Testing
       #expect(try db.values(sql: "SELECT count(*) FROM o WHERE key IN (\(subquery))") == [[.integer(Int64(count))]], "\(subquery)")
     }
   }
+
+  /// Fuzzer seed 0xC0FFEE40 case 764730: a subquery with an OFFSET and no LIMIT is written
+  /// `LIMIT -1 OFFSET n`, so it has a LIMIT clause to SQLite: reached after an error, it resolves
+  /// none of its columns, and the earlier error stands.
+  @Test(arguments: BackendKind.allCases)
+  func aSubqueryWithAnOffsetResolvesNoColumnAfterAnError(_ kind: BackendKind) throws {
+    let db = try Self.database(kind)
+    var inner = SelectStatement(
+      table: "u", joins: [JoinClause(.inner, table: "t", alias: "w", on: nil)], columns: [.column("a")])
+    func statement(_ inner: SelectStatement) -> SelectStatement {
+      SelectStatement(table: "t", columns: [.binary(.add, .function(.abs, [.column("nosuch1")]), .subquery(inner))])
+    }
+    #expect(Self.failure(db, statement(inner)) == .sqlite(code: 1, message: "ambiguous column name: a"))
+    inner.offset = .literal(0)
+    #expect(Self.failure(db, statement(inner)) == Self.noSuchColumn("nosuch1"))
+  }
 }

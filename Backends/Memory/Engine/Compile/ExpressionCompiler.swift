@@ -177,12 +177,13 @@ final class ExpressionCompiler {
   /// on after an error (``resolvedAfterAnError(_:)-expression``).
   ///
   /// A query with a LIMIT resolves none of its columns: `resolveSelectStep` resolves the LIMIT
-  /// first, and `sqlite3ResolveExprNames` reports the parse's earlier error there.
+  /// first, and `sqlite3ResolveExprNames` reports the parse's earlier error there. An OFFSET alone
+  /// counts (SQLite reads it as `LIMIT -1 OFFSET n`, one LIMIT clause).
   static func resolvedAfterAnError(_ query: SelectStatement) -> SelectStatement {
     var first = query.compound.last?.select ?? query.compoundMember
     first.compound = []
     first.columns =
-      query.limit != nil
+      query.limit != nil || query.offset != nil
       ? [.literal(.null)] : Array(first.columns.prefix(1).map(resolvedAfterAnError))
     first.filter = nil
     first.joins = first.joins.map { JoinClause($0.kind, table: $0.table, alias: $0.alias, on: nil) }
