@@ -923,4 +923,20 @@ extension RelationalRegressionTests {
     #expect(try db.values(sql: "SELECT v FROM o WHERE o.c AND (SELECT sum(-9223372036854775807) FROM g)") == [])
     #expect(try db.values(sql: "SELECT v FROM o") == [[1.0]])
   }
+
+  /// Fuzzer seed 0xC0FFEE40 case 317532: without a sorter (here the rowid scan delivers the ORDER
+  /// BY) SQLite skips the OFFSET's rows before it computes their result columns, so a scalar
+  /// subquery that overflows is never run when every row is skipped.
+  @Test(arguments: BackendKind.allCases)
+  func rowsSkippedByOffsetComputeNoResultColumn(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE g (b INTEGER NOT NULL); INSERT INTO g VALUES (-1), (-9223372036854775807)")
+    let overflowing = "(SELECT sum(9223372036854775806) FROM g)"
+    #expect(try db.values(sql: "SELECT \(overflowing) FROM g AS t ORDER BY rowid LIMIT -1 OFFSET 4") == [])
+    #expect(try db.values(sql: "SELECT \(overflowing) FROM g AS t LIMIT -1 OFFSET 2") == [])
+    let error = try #require(throws: TandemError.self) {
+      try db.values(sql: "SELECT \(overflowing) FROM g AS t ORDER BY rowid LIMIT -1 OFFSET 1")
+    }
+    #expect(error.message == "integer overflow")
+  }
 }

@@ -70,6 +70,9 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
   /// Whether the only loop finds at most one row (a rowid lookup, or one by a one-column UNIQUE
   /// index): SQLite counts any ORDER BY as satisfied (`WHERE_ONEROW`) and never computes its terms.
   private let findsOneRow: Bool
+  /// Whether the only loop's rowid-order scan delivers the whole ORDER BY, ascending (see
+  /// ``rowidOrderDeliversAll(_:_:correlates:scope:)``): SQLite then uses no sorter.
+  private let streamsInScanOrder: Bool
   /// The ORDER BY terms SQLite takes as sorted already, a column an equality of the WHERE clause
   /// holds to a value read before this query's loops (see ``equalityPinnedOrderTerms(_:scope:)``).
   private let equalityPinnedOrderTerms: [Int]
@@ -306,10 +309,12 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     resultCollations = compiledColumns.map(\.collation)
     distinct = statement.distinct
     // SQLite computes only the terms it sorts by: none past a first term the rowid scan delivers.
-    let computedTerms =
+    let scanDeliversOrder =
       !isAggregate && plan.loops.count == 1 && plan.loops[0].lookup == nil
-        && Self.rowidOrderDeliversAll(statement, compiledOrder, correlates: orderTermCorrelates, scope: scope)
-      ? 1 : statement.orderBy.count
+      && Self.rowidOrderDeliversAll(statement, compiledOrder, correlates: orderTermCorrelates, scope: scope)
+    let computedTerms = scanDeliversOrder ? 1 : statement.orderBy.count
+    // Ascending, the scan's own order is the ORDER BY: the rows stream as they are found.
+    streamsInScanOrder = scanDeliversOrder && statement.orderBy.first?.descending == false
     orderKeys = compiledOrder.prefix(computedTerms).map(\.evaluate)
     equalityPinnedOrderTerms =
       isAggregate ? [] : Self.equalityPinnedOrderTerms(statement, scope: scope).filter { $0 < computedTerms }
@@ -408,10 +413,16 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       }
       return false
     }
-    if orderKeys.isEmpty || findsOneRow {
+    if orderKeys.isEmpty || findsOneRow || streamsInScanOrder {
       var skipped = 0
       var delivered = 0
       try visit(0, buffer: buffer, context) {
+        // Without a sorter or DISTINCT, SQLite skips the OFFSET's rows before it computes their
+        // result columns (`codeOffset` in `selectInnerLoop`).
+        if !distinct && skipped < window.offset {
+          skipped += 1
+          return true
+        }
         let row = evaluatesColumns ? try projection.map { try $0(context) } : []
         guard try isNew(row) else { return true }
         if skipped < window.offset {
