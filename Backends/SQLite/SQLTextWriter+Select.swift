@@ -275,9 +275,13 @@ extension SQLTextWriter {
       // SQLite turns a LEFT JOIN whose WHERE rejects the right table's row of NULLs into an inner
       // join, which it may then reorder: a pinned one is written as the inner join it is.
       // (Unless its ON clause folds to false: as an inner join's, that would make SQLite drop
-      // the query's every condition unresolved.)
+      // the query's every condition unresolved. Nor when the query tests a value for NULL:
+      // SQLite answers `x IS NULL` of a NOT NULL column up front, unless a LEFT JOIN can make
+      // it NULL — an aggregate over no row reads its bare columns as NULL.)
       case .left:
-        let isInner = pinsOrder && Self.whereRejectsNullRow(of: join, in: select) && join.condition?.isAlwaysFalse != true
+        let isInner =
+          pinsOrder && Self.whereRejectsNullRow(of: join, in: select) && join.condition?.isAlwaysFalse != true
+          && !Self.testsForNull(select)
         self += isInner ? " CROSS JOIN " : " LEFT JOIN "
       }
       try writeSource(table: join.table, alias: join.alias, notIndexed: pinsOrder || join.notIndexed)
@@ -367,6 +371,20 @@ extension SQLTextWriter {
       guard case .binary(let op, let lhs, let rhs) = term, comparisons.contains(op) else { return false }
       return isColumnOfJoin(lhs) || isColumnOfJoin(rhs)
     }
+  }
+
+  /// Whether any expression of the select, its compound members or its subqueries is an
+  /// `IS [NOT] NULL` test.
+  static func testsForNull(_ select: SelectStatement) -> Bool {
+    func tests(_ expression: SQLExpression) -> Bool {
+      switch expression {
+      case .isNull: true
+      case .subquery(let query), .exists(let query, _): testsForNull(query)
+      case .inSubquery(let operand, let query, _): tests(operand) || testsForNull(query)
+      default: expression.children.contains(where: tests)
+      }
+    }
+    return select.expressions.contains(where: tests) || select.compound.contains { testsForNull($0.select) }
   }
 
   /// The rowid spelling of the source named `alias`, in the innermost query level that has it.
