@@ -377,14 +377,11 @@ extension SQLTextWriter {
   /// `IS [NOT] NULL` test.
   static func testsForNull(_ select: SelectStatement) -> Bool {
     func tests(_ expression: SQLExpression) -> Bool {
-      switch expression {
-      case .isNull: true
-      case .subquery(let query), .exists(let query, _): testsForNull(query)
-      case .inSubquery(let operand, let query, _): tests(operand) || testsForNull(query)
-      default: expression.children.contains(where: tests)
-      }
+      if case .isNull = expression { return true }
+      return expression.children.contains(where: tests)
     }
-    return select.expressions.contains(where: tests) || select.compound.contains { testsForNull($0.select) }
+    return select.expressions.contains { tests($0) || $0.directSubqueries.contains(where: testsForNull) }
+      || select.compound.contains { testsForNull($0.select) }
   }
 
   /// The rowid spelling of the source named `alias`, in the innermost query level that has it.

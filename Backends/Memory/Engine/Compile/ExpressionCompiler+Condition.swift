@@ -7,6 +7,18 @@ extension ExpressionCompiler {
     try resolving(expression) { try condition(expression, wantTrue: true) }
   }
 
+  /// Compiles a condition and tells whether it holds a subquery that reads a query around it
+  /// (SQLite's TERM_VARSELECT, whose terms a loop tests after its others).
+  /// ``compiledCorrelatedSubquery`` keeps what it held, and notes this term's.
+  func conditionNotingCorrelation(_ expression: SQLExpression) throws -> (test: ConditionEvaluator, isCorrelated: Bool) {
+    let before = compiledCorrelatedSubquery
+    compiledCorrelatedSubquery = false
+    let test = try condition(expression).test
+    let isCorrelated = compiledCorrelatedSubquery
+    compiledCorrelatedSubquery = before || isCorrelated
+    return (test, isCorrelated)
+  }
+
   /// A compiled condition and whether it reads no row.
   struct CompiledCondition {
     let test: ConditionEvaluator

@@ -208,9 +208,8 @@ final class TableScan: @unchecked Sendable {
     var plain: [ConditionEvaluator] = []
     var correlated: [(position: Int, test: ConditionEvaluator)] = []
     for position in plan.residualTerms {
-      compiler.compiledCorrelatedSubquery = false
-      let test = try compiler.condition(clause[position].source).test
-      if compiler.compiledCorrelatedSubquery { correlated.append((position, test)) } else { plain.append(test) }
+      let (test, isCorrelated) = try compiler.conditionNotingCorrelation(clause[position].source)
+      if isCorrelated { correlated.append((position, test)) } else { plain.append(test) }
     }
     residualTests = plain + correlated.sorted { $0.position < $1.position }.map(\.test)
   }

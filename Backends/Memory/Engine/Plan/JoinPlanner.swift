@@ -77,9 +77,9 @@ struct JoinPlanner {
     var correlated = Set<SQLExpression>()
     for term in (statement.filter.map(\.conjuncts) ?? []) + statement.joins.compactMap(\.condition).flatMap(\.conjuncts)
     where compiled[term] == nil {
-      compiler.compiledCorrelatedSubquery = false
-      compiled[term] = try compiler.condition(term).test
-      if compiler.compiledCorrelatedSubquery { correlated.insert(term) }
+      let (test, isCorrelated) = try compiler.conditionNotingCorrelation(term)
+      compiled[term] = test
+      if isCorrelated { correlated.insert(term) }
     }
     func evaluator(_ term: SQLExpression, afterTheJoins: Bool = false) throws -> ConditionEvaluator {
       let test = try compiled[term] ?? compiler.condition(term).test

@@ -92,6 +92,8 @@ final class InsertPlan: Sendable {
           && targets.indices.allSatisfy { targets[$0] == ($0 == definition.rowidColumn ? .rowid : .column($0)) }
       } ?? false
     hasNotNull = definition.notNull.contains(true)
+    // SQLite codes a check of the rowid only when the statement supplies it.
+    let suppliesRowid = targets.map { $0.contains(.rowid) } ?? (definition.rowidColumn != nil)
 
     let valueCompiler = ExpressionCompiler(table: nil)
     valueCompiler.expandsSubqueriesFirst = false
@@ -127,7 +129,6 @@ final class InsertPlan: Sendable {
       }
       // SQLite resolves the DO UPDATE (in the UPDATE it codes for each check it resolves) only
       // when such a check is coded: a rowid check exists only if the statement supplies the rowid.
-      let suppliesRowid = targets.map { $0.contains(.rowid) } ?? (definition.rowidColumn != nil)
       let coded = checks.contains { $0.resolution == .update && ($0.target != .rowid || suppliesRowid) }
       if coded, case .update(_, let set) = shape.conflict {
         let compiler = ExpressionCompiler(table: definition)
@@ -144,24 +145,20 @@ final class InsertPlan: Sendable {
     case .replace:
       // SQLite counts the statement as writing several rows only where it codes a REPLACE: for
       // the rowid when the statement supplies it, for each unique index (`sqlite3MultiWrite`).
-      let suppliesRowid = targets.map { $0.contains(.rowid) } ?? (definition.rowidColumn != nil)
       mayChangeOtherRows =
         catalog.hasForeignKeys(table)
         && checks.contains { $0.resolution == .replace && ($0.target != .rowid || suppliesRowid) }
     case .update: mayChangeOtherRows = catalog.hasForeignKeys(table)
     default: mayChangeOtherRows = false
     }
-    let codesRowidCheck = targets.map { $0.contains(.rowid) } ?? (definition.rowidColumn != nil)
     firstCodedUpsert =
-      checks.first { $0.resolution == .update && ($0.target != .rowid || codesRowidCheck) }?.target
+      checks.first { $0.resolution == .update && ($0.target != .rowid || suppliesRowid) }?.target
     omittedParentCheck = Self.parentCheckSQLiteOmits(
-      checks: checks, suppliesRowid: targets.map { $0.contains(.rowid) } ?? (definition.rowidColumn != nil),
-      upsert: assignments, table: table, catalog: catalog)
+      checks: checks, suppliesRowid: suppliesRowid, upsert: assignments, table: table, catalog: catalog)
     // SQLite's `mayAbort` for the statement (see ``StatementJournal``): a NOT NULL check not
     // resolved by IGNORE (REPLACE aborts on its second pass), a uniqueness check resolved by ABORT
     // (the rowid's only when the statement supplies it), a child key, REPLACE's recheck when
     // foreign keys are involved, and what the DO UPDATE's own UPDATE checks or calls.
-    let suppliesRowid = targets.map { $0.contains(.rowid) } ?? (definition.rowidColumn != nil)
     var aborting = definition.notNull.contains(true) && notNull != .ignore
     aborting = aborting || checks.contains { check in
       check.resolution == .abort && (check.target != .rowid || suppliesRowid)
