@@ -52,7 +52,7 @@ extension SqliteValue: Equatable {
     switch (lhs, rhs) {
     case (.integer(let a), .integer(let b)): a == b
     case (.real(let a), .real(let b)): a.bitPattern == b.bitPattern
-    case (.text(let a), .text(let b)): a.utf8.elementsEqual(b.utf8)
+    case (.text(let a), .text(let b)): UTF8Bytes.equal(a, b)
     case (.blob(let a), .blob(let b)): a == b
     case (.null, .null): true
     default: false
@@ -71,7 +71,7 @@ extension SqliteValue: Hashable {
       hasher.combine(v.bitPattern)
     case .text(let v):
       hasher.combine(2 as UInt8)
-      for byte in v.utf8 { hasher.combine(byte) }
+      UTF8Bytes.hash(v, into: &hasher)
     case .blob(let v):
       hasher.combine(3 as UInt8)
       hasher.combine(v)

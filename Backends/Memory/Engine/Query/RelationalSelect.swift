@@ -455,7 +455,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     // Rows that tie in the ORDER BY yet differ come in the order SQLite's plan found them,
     // which the memory engine does not know.
     for (previous, next) in zip(sorted, sorted.dropFirst())
-    where !orderIsFree && rows[previous] != rows[next] && Ordering.compare(keys[previous], keys[next], orderTerms) == 0 {
+    where !orderIsFree && Ordering.compare(keys[previous], keys[next], orderTerms) == 0 && rows[previous] != rows[next] {
       throw EngineError.unsupported(
         "rows that tie in ORDER BY but differ, in a join, subquery or common table expression: their order depends on SQLite's plan")
     }

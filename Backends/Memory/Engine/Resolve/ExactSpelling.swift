@@ -20,19 +20,7 @@ protocol ExactSpelling {
 }
 
 extension String: ExactSpelling {
-  /// Compares the UTF-8 bytes in place when both strings store them contiguously (native and
-  /// small strings do), byte by byte through the UTF-8 views otherwise.
-  func hasSameSpelling(as other: String) -> Bool {
-    let inPlace = utf8.withContiguousStorageIfAvailable { mine in
-      other.utf8.withContiguousStorageIfAvailable { theirs in
-        guard mine.count == theirs.count else { return false }
-        guard let a = mine.baseAddress, let b = theirs.baseAddress else { return true }
-        return memcmp(a, b, mine.count) == 0
-      }
-    }
-    if let inPlace, let result = inPlace { return result }
-    return utf8.elementsEqual(other.utf8)
-  }
+  func hasSameSpelling(as other: String) -> Bool { UTF8Bytes.equal(self, other) }
 }
 
 extension Array: ExactSpelling where Element: ExactSpelling {

@@ -20,10 +20,31 @@ struct NameKey: Hashable, Sendable {
     self.bytes = bytes
   }
 
-  /// Whether `name` is one of the rowid's own names (`rowid`, `oid`, `_rowid_`).
-  var isRowidName: Bool {
-    bytes == Array("rowid".utf8) || bytes == Array("oid".utf8) || bytes == Array("_rowid_".utf8)
+  /// Whether `name` has this key, found without building its key: a name is looked up far more
+  /// often than a key is made.
+  ///
+  /// ```swift
+  /// NameKey("Title").matches("TITLE") // true
+  /// ```
+  func matches(_ name: String) -> Bool {
+    guard name.utf8.count == bytes.count else { return false }
+    var name = name
+    return name.withUTF8 { spelled in
+      var index = 0
+      while index < spelled.count {
+        var byte = spelled[index]
+        if byte >= 0x41 && byte <= 0x5A { byte += 0x20 }
+        if byte != bytes[index] { return false }
+        index += 1
+      }
+      return true
+    }
   }
+
+  /// Whether `name` is one of the rowid's own names (`rowid`, `oid`, `_rowid_`).
+  var isRowidName: Bool { Self.rowidNames.contains(bytes) }
+
+  private static let rowidNames: [[UInt8]] = [Array("rowid".utf8), Array("oid".utf8), Array("_rowid_".utf8)]
 
   /// Whether the name starts with `sqlite_`, which SQLite reserves for itself.
   var isReserved: Bool { bytes.starts(with: Array("sqlite_".utf8)) }

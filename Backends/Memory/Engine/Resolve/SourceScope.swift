@@ -18,6 +18,8 @@ final class SourceScope {
   struct Source {
     /// The name its columns are qualified by.
     let alias: String
+    /// The lookup key of `alias`, made once: every qualified name a query resolves compares it.
+    let aliasKey: NameKey
     let definition: TableDefinition
     /// Its first column's slot in the combined row.
     let offset: Int
@@ -61,7 +63,10 @@ final class SourceScope {
     var offset = prefixWidth
     var list: [Source] = []
     for (position, (alias, definition)) in sources.enumerated() {
-      list.append(Source(alias: alias, definition: definition, offset: offset, isNullable: nullable.contains(position)))
+      list.append(
+        Source(
+          alias: alias, aliasKey: NameKey(alias), definition: definition, offset: offset,
+          isNullable: nullable.contains(position)))
       offset += definition.columnCount + 1
     }
     self.sources = list
@@ -87,14 +92,12 @@ final class SourceScope {
 
   /// The source named `alias` in this level, by position (the first, when two share the name).
   func sourceIndex(_ alias: String) -> Int? {
-    let key = NameKey(alias)
-    return sources.firstIndex { NameKey($0.alias) == key }
+    sources.firstIndex { $0.aliasKey.matches(alias) }
   }
 
   /// Every source of this level named `alias`, by position.
   func sourceIndices(_ alias: String) -> [Int] {
-    let key = NameKey(alias)
-    return sources.indices.filter { NameKey(sources[$0].alias) == key }
+    sources.indices.filter { sources[$0].aliasKey.matches(alias) }
   }
 
   /// Resolves `name` (qualified by `source` when given), innermost level first; throws SQLite's

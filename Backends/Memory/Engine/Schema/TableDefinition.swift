@@ -44,7 +44,7 @@ final class TableDefinition: Sendable {
     // Names are unique case-insensitively, so a byte-for-byte spelling match is the answer
     // (bytes, not `==`, which would equate canonically equivalent Unicode); comparing a few
     // short strings costs less than building a case-folded key.
-    if columnNames.count <= 32, let exact = columnNames.firstIndex(where: { $0.utf8.elementsEqual(name.utf8) }) {
+    if columnNames.count <= 32, let exact = columnNames.firstIndex(where: { UTF8Bytes.equal($0, name) }) {
       return exact
     }
     return columnLookup[NameKey(name)]
