@@ -290,4 +290,31 @@ import Testing
     inner.offset = .literal(0)
     #expect(Self.failure(db, statement(inner)) == Self.noSuchColumn("nosuch1"))
   }
+
+  /// Fuzzer seed 0xC0FFEE41 cases 550245–551643: SQLite resolves a WHERE clause in one walk, and
+  /// the step of `x IS NULL` goes on after its operand fails, so a later name's error replaces
+  /// the first (`no such column: q.b`, not `q.a`). The memory engine compiled the clause term by
+  /// term and reported the first — on one table, in a join, a subquery, an UPDATE and a DELETE.
+  @Test(arguments: BackendKind.allCases)
+  func aLaterNameErrorInTheWhereClauseReplacesOneUnderIsNull(_ kind: BackendKind) throws {
+    let db = try Self.database(kind)
+    func message(_ sql: String) -> String? {
+      do {
+        try db.execute(sql: sql)
+        return nil
+      } catch {
+        return (error as? TandemError)?.message
+      }
+    }
+    let clause = "q.a IS NULL AND q.b IS NOT NULL"
+    #expect(message("SELECT a FROM t WHERE \(clause)") == "no such column: q.b")
+    #expect(message("SELECT t.a FROM t JOIN u ON u.v = t.a WHERE \(clause)") == "no such column: q.b")
+    #expect(message("SELECT t.a FROM t JOIN u ON q.a IS NULL WHERE q.b IS NULL") == "no such column: q.a")
+    #expect(message("SELECT a FROM t WHERE EXISTS (SELECT 1 FROM u WHERE \(clause))") == "no such column: q.b")
+    #expect(message("UPDATE t SET d = 1 WHERE \(clause)") == "no such column: q.b")
+    #expect(message("DELETE FROM t WHERE \(clause)") == "no such column: q.b")
+    // Without IS NULL the walk stops at the first error.
+    #expect(message("SELECT a FROM t WHERE q.a = 1 AND q.b = 2") == "no such column: q.a")
+    #expect(try db.values(sql: "SELECT a, d FROM t ORDER BY a") == [[1, 2], [3, 4]])
+  }
 }

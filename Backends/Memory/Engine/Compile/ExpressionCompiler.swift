@@ -343,6 +343,14 @@ final class ExpressionCompiler {
     try resolving(expression) { try compileNode(expression) }
   }
 
+  /// Throws the name error SQLite reports for a WHERE clause of several terms, which the engine
+  /// compiles term by term: SQLite resolves the clause in one walk, which goes on past an error
+  /// under `x IS NULL`, a later error replacing it (`q.a IS NULL AND q.b IS NULL` reports `q.b`).
+  func resolveWholeClause(_ clause: SQLExpression?) throws {
+    guard let clause, clause.conjuncts.count > 1 else { return }
+    if let error = nameResolutionError(clause) { throw error }
+  }
+
   /// Compiles an expression of the statement itself (not a part of one) after checking it for
   /// the name error SQLite would report first (``nameResolutionError(_:)``).
   func resolving<Result>(_ expression: SQLExpression, _ body: () throws -> Result) throws -> Result {

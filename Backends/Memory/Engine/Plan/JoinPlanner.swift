@@ -68,11 +68,8 @@ struct JoinPlanner {
     // Names are resolved over that merged clause as one walk, which goes on from the WHERE into
     // the ON clauses past some errors (after `x IS NULL`), a later error replacing the first.
     let clauses = [statement.filter].compactMap { $0 } + statement.joins.compactMap(\.condition)
-    if clauses.count > 1,
-      let error = compiler.nameResolutionError(clauses.dropFirst().reduce(clauses[0]) { .binary(.and, $0, $1) })
-    {
-      throw error
-    }
+    let merged = clauses.first.map { first in clauses.dropFirst().reduce(first) { .binary(.and, $0, $1) } }
+    try compiler.resolveWholeClause(merged)
     var compiled: [SQLExpression: ConditionEvaluator] = [:]
     var correlated = Set<SQLExpression>()
     for term in (statement.filter.map(\.conjuncts) ?? []) + statement.joins.compactMap(\.condition).flatMap(\.conjuncts)

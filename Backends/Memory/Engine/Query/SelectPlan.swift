@@ -113,6 +113,7 @@ final class SelectPlan: Sendable {
     }
     compiler.aggregatePolicy = .forbidden
     let request = Self.whereRequest(statement, isAggregate: isAggregate, definition: definition, compiler: compiler)
+    try compiler.resolveWholeClause(statement.filter)
     compiler.readsFixedColumns = propagated != nil
     // Rows are decoded only as far as the last column the statement reads (the rowid alias's
     // slot, which a copied row holds, included).

@@ -33,6 +33,7 @@ final class DeletePlan: Sendable {
       request.loops.columnsUsed |= TableStatistics.usedBit(column)
       request.loops.exactColumnsUsed.insert(column)
     }
+    try compiler.resolveWholeClause(statement.filter)
     // Rows a multi-index OR finds twice are tolerated (SQLite's WHERE_DUPLICATES_OK); rows
     // are removed while the scan walks their indexes.
     source = try ScanSource(

@@ -49,6 +49,7 @@ final class UpdatePlan: Sendable {
       request.loops.columnsUsed |= TableStatistics.usedBit(column)
       request.loops.exactColumnsUsed.insert(column)
     }
+    try compiler.resolveWholeClause(statement.filter)
     source = try ScanSource(filter: statement.filter, table: definition, request: request, compiler: compiler)
     try compiler.throwPendingRefusal()
     try SubqueryDrivenLookup.refuseFallible(statement.filter, singleTable: definition)
