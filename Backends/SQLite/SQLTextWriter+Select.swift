@@ -268,7 +268,7 @@ extension SQLTextWriter {
       self += " FROM "
       try writeSource(table: select.table, alias: select.alias, notIndexed: pinsOrder || select.notIndexed)
     }
-    for join in select.joins {
+    for (index, join) in select.joins.enumerated() {
       switch join.kind {
       case .inner: self += pinsOrder ? " CROSS JOIN " : " JOIN "
       case .cross: self += " CROSS JOIN "
@@ -280,8 +280,8 @@ extension SQLTextWriter {
       // it NULL — an aggregate over no row reads its bare columns as NULL.)
       case .left:
         let isInner =
-          pinsOrder && Self.whereRejectsNullRow(of: join, in: select) && join.condition?.isAlwaysFalse != true
-          && !Self.testsForNull(select)
+          pinsOrder && leftJoinBecomesInner(index, in: select) && join.condition?.isAlwaysFalse != true
+          && !select.testsForNull
         self += isInner ? " CROSS JOIN " : " LEFT JOIN "
       }
       try writeSource(table: join.table, alias: join.alias, notIndexed: pinsOrder || join.notIndexed)
@@ -353,35 +353,27 @@ extension SQLTextWriter {
     if notIndexed { self += " NOT INDEXED" }
   }
 
-  /// Whether a top-level term of the WHERE clause is a plain comparison of a column of `join`'s
-  /// source (qualified by its name, under COLLATE or not): NULL there makes it NULL, so the row
-  /// of NULLs a LEFT JOIN adds never passes, and the join has the rows of an inner join.
-  static func whereRejectsNullRow(of join: JoinClause, in select: SelectStatement) -> Bool {
-    guard let filter = select.filter else { return false }
-    let alias = join.alias ?? join.table
-    func isColumnOfJoin(_ expression: SQLExpression) -> Bool {
-      switch expression {
-      case .qualifiedColumn(let source, _): source == alias
-      case .collate(let inner, _): isColumnOfJoin(inner)
-      default: false
+  /// Whether SQLite plans the LEFT JOIN `select.joins[index]` as an inner join
+  /// (``SelectStatement/leftJoinBecomesInner(at:readsJoinedTable:)``): a reference reads the
+  /// joined table when it is qualified by its alias, or names one of its columns and no other
+  /// source's.
+  func leftJoinBecomesInner(_ index: Int, in select: SelectStatement) -> Bool {
+    let sources = select.sources
+    guard sources.indices.contains(index + 1) else { return false }
+    let joined = sources[index + 1]
+    func columns(of table: String) -> [String: ColumnTraits]? { columnTraits[SQLRenderer.asciiLowercased(table)] }
+    return select.leftJoinBecomesInner(at: index) { node in
+      switch node {
+      case .qualifiedColumn(let source, _), .qualifiedRowid(let source):
+        return SQLName.same(source, joined.alias)
+      case .column(let name):
+        let key = SQLRenderer.asciiLowercased(name)
+        return columns(of: joined.table)?[key] != nil
+          && sources.indices.allSatisfy { $0 == index + 1 || columns(of: sources[$0].table)?[key] == nil }
+      default:
+        return false
       }
     }
-    let comparisons: [BinaryOperator] = [.equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual]
-    return filter.conjuncts.contains { term in
-      guard case .binary(let op, let lhs, let rhs) = term, comparisons.contains(op) else { return false }
-      return isColumnOfJoin(lhs) || isColumnOfJoin(rhs)
-    }
-  }
-
-  /// Whether any expression of the select, its compound members or its subqueries is an
-  /// `IS [NOT] NULL` test.
-  static func testsForNull(_ select: SelectStatement) -> Bool {
-    func tests(_ expression: SQLExpression) -> Bool {
-      if case .isNull = expression { return true }
-      return expression.children.contains(where: tests)
-    }
-    return select.expressions.contains { tests($0) || $0.directSubqueries.contains(where: testsForNull) }
-      || select.compound.contains { testsForNull($0.select) }
   }
 
   /// The rowid spelling of the source named `alias`, in the innermost query level that has it.

@@ -959,4 +959,42 @@ extension RelationalRegressionTests {
       having: .isNull(.qualifiedColumn(source: "o", name: "e"), negated: true))
     #expect(try db.execute(.select(select)).rows == [])
   }
+
+  /// Fuzzer seed 0xC0FFEE42 case 50863: SQLite plans a LEFT JOIN as an inner join — and may then
+  /// reorder it — whenever its WHERE clause cannot accept the row of NULLs by SQLite's own test
+  /// (`sqlite3ExprImpliesNonNullRow`): a bare `q.ref`, `NOT q.ref` or `q.ref + 1` as well as a
+  /// comparison. The SQLite backend pinned only comparisons; here SQLite read `q` first, and the
+  /// bare column (the first row's) came from another row than on the memory engine.
+  @Test(arguments: BackendKind.allCases)
+  func aLeftJoinSQLitePlansAsAnInnerJoinIsPinned(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.create(TableSchema("a", columns: [.column("c", .blob), .column("key", .null(.real))]))
+    try db.create(TableSchema("q", columns: [.column("ref", .null(.real)), .column("id", .integer, primaryKey: .plain)]))
+    try db.execute(sql: """
+      INSERT INTO a (c, key) VALUES ('?', 1), (9223372036854775807, 1e16);
+      INSERT INTO q (ref, id) VALUES (1, 397), (1e16, 61);
+      """)
+    let ref = SQLExpression.qualifiedColumn(source: "q", name: "ref")
+    let c = SQLExpression.qualifiedColumn(source: "a", name: "c")
+    func select(_ filter: SQLExpression) -> Statement {
+      .select(
+        SelectStatement(
+          table: "a",
+          joins: [JoinClause(.left, table: "q", on: .binary(.equal, .qualifiedColumn(source: "a", name: "key"), ref))],
+          // A subquery among the outputs: the SQLite backend pins the join itself.
+          columns: [
+            .aggregate(.sum, c, distinct: false), c,
+            .exists(SelectStatement(table: "q", columns: [.literal(1)]), negated: false),
+          ],
+          filter: filter))
+    }
+    for filter in [ref, .unary(.not, .unary(.not, ref)), .binary(.add, ref, .literal(0))] {
+      // Visited in FROM order, a's rows first: the bare column is the first row's.
+      #expect(try db.execute(select(filter)).rows == [[.real(9.223372036854776e18), .text("?"), 1]])
+    }
+    // With an IS NULL test the backend keeps the LEFT JOIN (written as an inner join, SQLite
+    // would answer the test up front), so SQLite chooses the order: the memory engine refuses.
+    let rows = try kind.answerUnlessMemoryRefuses { try db.execute(select(.isNull(ref, negated: true))).rows }
+    if let rows { #expect(rows.count == 1 && rows[0].first == .real(9.223372036854776e18)) }
+  }
 }

@@ -28,7 +28,7 @@ extension ExpressionCompiler {
   private func condition(_ expression: SQLExpression, wantTrue: Bool) throws -> CompiledCondition {
     if Self.foldsToZero(expression) { return CompiledCondition(test: { _ in !wantTrue }, isConstant: true) }
     if case .inList(let operand, let list, let negated) = expression,
-      let rewritten = Self.singleValueIn(operand, list, negated: negated)
+      let rewritten = SQLExpression.singleValueIn(operand, list, negated: negated)
     {
       return try condition(rewritten, wantTrue: wantTrue)
     }

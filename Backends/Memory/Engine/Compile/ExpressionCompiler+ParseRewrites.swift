@@ -78,37 +78,6 @@ extension ExpressionCompiler {
     return nil
   }
 
-  /// SQLite's parser turns `x IN (c)` with one constant element into `x = +c` (and NOT IN into
-  /// its negation), which compares with the `=` rules, collation included.
-  static func singleValueIn(_ operand: SQLExpression, _ list: [SQLExpression], negated: Bool) -> SQLExpression? {
-    guard list.count == 1, isParseConstant(list[0]) else { return nil }
-    let equal = SQLExpression.binary(.equal, operand, .unary(.plus, list[0]))
-    return negated ? .unary(.not, equal) : equal
-  }
-
-  /// SQLite's parse-time `sqlite3ExprIsConstant`: no column, rowid, function or aggregate (parts
-  /// the parser already folded hold none).
-  private static func isParseConstant(_ expression: SQLExpression) -> Bool {
-    // `x IN ()` and an AND holding it were already folded to a constant.
-    if foldsToZero(expression) { return true }
-    if case .inList(_, let list, _) = expression, list.isEmpty { return true }
-    switch expression {
-    case .literal, .parameter: return true
-    case .column, .rowid, .excluded, .function, .aggregate, .qualifiedColumn, .qualifiedRowid: return false
-    case .subquery, .exists, .inSubquery, .resultColumn: return false
-    case .unary(_, let e), .cast(let e, _), .isNull(let e, _), .collate(let e, _): return isParseConstant(e)
-    case .binary(_, let a, let b): return isParseConstant(a) && isParseConstant(b)
-    case .inList(let e, let list, _): return isParseConstant(e) && list.allSatisfy(isParseConstant)
-    case .between(let a, let b, let c, _): return isParseConstant(a) && isParseConstant(b) && isParseConstant(c)
-    // LIKE and GLOB are function calls.
-    case .like, .glob: return false
-    case .caseWhen(let base, let branches, let otherwise):
-      return (base.map(isParseConstant) ?? true)
-        && branches.allSatisfy { isParseConstant($0.when) && isParseConstant($0.then) }
-        && (otherwise.map(isParseConstant) ?? true)
-    }
-  }
-
   /// The constant false a folded expression stands for, written as the parser's `x IN ()` with
   /// nothing to read.
   static let foldedFalse = SQLExpression.inList(.literal(.null), [], negated: false)

@@ -451,7 +451,7 @@ final class ExpressionCompiler {
         let value = negated ? ValueOperations.one : ValueOperations.zero
         return constant { _ in value }
       }
-      if let rewritten = Self.singleValueIn(operand, list, negated: negated) { return try compile(rewritten) }
+      if let rewritten = SQLExpression.singleValueIn(operand, list, negated: negated) { return try compile(rewritten) }
       return try inList(operand, list, negated: negated)
 
     case .between(let operand, let low, let high, let negated):

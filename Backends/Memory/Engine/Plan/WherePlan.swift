@@ -248,7 +248,7 @@ final class WherePlan: @unchecked Sendable {
   /// The WHERE clause as SQLite's parser leaves it: `x IN (c)` with one constant becomes `x = +c`.
   static func parseRewritten(_ expression: SQLExpression) -> SQLExpression {
     if case .inList(let operand, let list, let negated) = expression,
-      let rewritten = ExpressionCompiler.singleValueIn(operand, list, negated: negated)
+      let rewritten = SQLExpression.singleValueIn(operand, list, negated: negated)
     {
       return parseRewritten(rewritten)
     }
