@@ -997,4 +997,17 @@ extension RelationalRegressionTests {
     let rows = try kind.answerUnlessMemoryRefuses { try db.execute(select(.isNull(ref, negated: true))).rows }
     if let rows { #expect(rows.count == 1 && rows[0].first == .real(9.223372036854776e18)) }
   }
+
+  /// Fuzzer seed 0xC0FFEE42 case 165459: `x IS (y NOT IN ())` is SQLite's truth test `x IS TRUE`
+  /// (the parser folds the empty list and never resolves `y`), not an equality a join can seek
+  /// the rowid by. The memory engine's join looked up rowid 1 and found no row.
+  @Test(arguments: BackendKind.allCases)
+  func aTruthTestIsNoEqualityAJoinSeeksBy(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE t (e INTEGER PRIMARY KEY); INSERT INTO t VALUES (4), (5)")
+    #expect(
+      try db.values(sql: "SELECT max(t.e), count(*) FROM t JOIN t AS q WHERE q.e IS (nosuch.id NOT IN ())") == [[5, 4]])
+    #expect(try db.values(sql: "SELECT count(*) FROM t JOIN t AS q WHERE q.e IS (nosuch.id IN ())") == [[0]])
+    #expect(try db.values(sql: "SELECT count(*) FROM t JOIN t AS q WHERE q.e IS NOT (nosuch.id IN ())") == [[4]])
+  }
 }

@@ -238,7 +238,9 @@ struct JoinPlanner {
 
   /// The `column = expression` readings of a term (and `rowid IS expression`, which seeks alike).
   private static func equalities(_ term: SQLExpression, scope: SourceScope) throws -> [Equality] {
-    guard case .binary(let op, let lhs, let rhs) = term, op == .equal || op == .is, !ExpressionCompiler.foldsToZero(term)
+    // `x IS (y IN ())` is SQLite's truth test `x IS FALSE` (or TRUE), not an equality.
+    guard case .binary(let op, let lhs, let rhs) = term, op == .equal || op == .is, !ExpressionCompiler.foldsToZero(term),
+      op == .equal || ExpressionCompiler.truthConstant(rhs) == nil
     else { return [] }
     var result: [Equality] = []
     for (side, other, isLeft) in [(lhs, rhs, true), (rhs, lhs, false)] {
