@@ -228,6 +228,28 @@ extension ForeignKeyTests {
     #expect(try db.values(sql: "SELECT v, k, up FROM g") == [[1, 7, -5]])
   }
 
+  /// Fuzzer seed 0xC0FFEE41 case 114987: an upsert of one row counts as writing several rows
+  /// (`isMultiWrite`) only when its DO UPDATE needs foreign key processing — when it assigns a
+  /// key column. Only then does the new row, as a parent, count the orphans it adopts (here the
+  /// row whose `up` is 4) against its own missing parent; otherwise its orphan key fails.
+  @Test(arguments: BackendKind.allCases)
+  func anUpsertWritesSeveralRowsOnlyWhenItsUpdateAssignsAKey(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    // The first upsert leaves an orphan: its DO UPDATE codes the key's SET NULL action, which
+    // makes SQLite skip the parent lookups of the statement (see the test above).
+    try db.execute(
+      sql: """
+        CREATE TABLE c (y TEXT NOT NULL UNIQUE, id INTEGER PRIMARY KEY, up INTEGER REFERENCES c (id) ON UPDATE SET NULL);
+        INSERT INTO c (y, id, up) VALUES ('a', 2, 4), ('b', 3, NULL) ON CONFLICT (id) DO UPDATE SET id = 1;
+        """)
+    #expect(try db.values(sql: "SELECT id, up FROM c ORDER BY id") == [[2, 4], [3, nil]])
+    let sql = "INSERT INTO c (y, up) VALUES ('z', 0) ON CONFLICT (y) DO UPDATE SET y = excluded.y"
+    let error = try #require(throws: TandemError.self) { try db.execute(sql: sql) }
+    #expect(error.kind == .constraintViolation && error.constraint == .foreignKey)
+    try db.execute(sql: "INSERT INTO c (y, up) VALUES ('z', 0) ON CONFLICT (y) DO UPDATE SET up = excluded.up")
+    #expect(try db.values(sql: "SELECT id, up FROM c ORDER BY id") == [[2, 4], [3, nil], [4, 0]])
+  }
+
   /// Fuzzer seed 0xC0FFEE27 case 6053: an INSERT OR REPLACE of one row into a table with no
   /// unique key and no rowid supplied codes no REPLACE, so it writes one row and checks none of
   /// the keys referencing the table (whose mismatch would otherwise be an error).

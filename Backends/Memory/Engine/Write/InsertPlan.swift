@@ -148,7 +148,14 @@ final class InsertPlan: Sendable {
       mayChangeOtherRows =
         catalog.hasForeignKeys(table)
         && checks.contains { $0.resolution == .replace && ($0.target != .rowid || suppliesRowid) }
-    case .update: mayChangeOtherRows = catalog.hasForeignKeys(table)
+    case .update:
+      // The DO UPDATE is coded as an UPDATE, which counts as writing several rows only when it
+      // needs foreign key processing (`sqlite3FkRequired`): when it assigns a key column.
+      mayChangeOtherRows =
+        assignments.map { set in
+          UpdatePlan.touchesForeignKeys(
+            table, changed: UpdatePlan.changedColumns(set, definition: definition), catalog: catalog)
+        } ?? false
     default: mayChangeOtherRows = false
     }
     firstCodedUpsert =

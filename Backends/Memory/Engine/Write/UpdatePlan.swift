@@ -16,13 +16,20 @@ final class UpdatePlan: Sendable {
   private let touchesKeys: Bool
 
   /// SQLite's `sqlite3FkRequired` for an UPDATE: a child key or a parent key column is assigned.
-  private static func touchesForeignKeys(_ table: TableStorage, changed: Set<Int>, catalog: Catalog) -> Bool {
+  static func touchesForeignKeys(_ table: TableStorage, changed: Set<Int>, catalog: Catalog) -> Bool {
     let definition = table.definition
     if definition.foreignKeys.contains(where: { changed.contains($0.column) }) { return true }
     return catalog.incomingForeignKeys(of: table).contains { reference in
       let wanted = NameKey(reference.key.parentColumn)
       return changed.contains { NameKey(definition.columnNames[$0]) == wanted }
     }
+  }
+
+  /// The column positions a SET list assigns, the rowid's alias included when it assigns the rowid.
+  static func changedColumns(_ assignments: AssignmentList, definition: TableDefinition) -> Set<Int> {
+    var changed = Set(assignments.columns.map(\.column))
+    if assignments.rowid != nil, let alias = definition.rowidColumn { changed.insert(alias) }
+    return changed
   }
 
   /// Compiles `statement` against `table`, found at `tablePosition` in `catalog`.
@@ -36,8 +43,7 @@ final class UpdatePlan: Sendable {
     // SQLite resolves the SET list before the WHERE clause.
     assignments = try AssignmentList(statement.assignments, table: definition, compiler: compiler)
     assignsRowid = assignments.rowid != nil
-    var changed = Set(assignments.columns.map(\.column))
-    if assignsRowid, let alias = definition.rowidColumn { changed.insert(alias) }
+    let changed = Self.changedColumns(assignments, definition: definition)
     self.changed = changed
     touchesKeys = Self.touchesForeignKeys(table, changed: changed, catalog: catalog)
 
