@@ -317,4 +317,35 @@ import Testing
     #expect(message("SELECT a FROM t WHERE q.a = 1 AND q.b = 2") == "no such column: q.a")
     #expect(try db.values(sql: "SELECT a, d FROM t ORDER BY a") == [[1, 2], [3, 4]])
   }
+
+  /// Fuzzer seed 0xC0FFEE40 cases 371231, 371498, 371537: a query whose only aggregate belongs
+  /// to the query around it (its argument reads only that query) is no aggregate query, and
+  /// SQLite refuses its HAVING right after resolving its result columns. A refused subquery
+  /// inside (`LIKE … ESCAPE` may fail on rows SQLite's plan picks) kept that error back, and
+  /// the memory engine reported a later name instead.
+  @Test(arguments: BackendKind.allCases)
+  func aHavingWithoutAggregateIsReportedBesideARefusedSubquery(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE t (d INTEGER); CREATE TABLE g (x REAL NOT NULL); CREATE TABLE o (id INTEGER)")
+    for inner in ["sum(1)", "sum(x'31' LIKE 'a' ESCAPE NULL)"] {
+      let middle = "(SELECT total((SELECT \(inner) FROM t WHERE q.d)) FROM g AS w HAVING total(w.x))"
+      #expect(db.failure(sql: "SELECT \(middle) + (SELECT nosuch) FROM o AS b JOIN t AS q")?.message
+        == "HAVING clause on a non-aggregate query")
+    }
+  }
+
+  /// An aggregate in a subquery whose argument reads only the query around it belongs to that
+  /// query, which is then an aggregate query: its HAVING is no error. The memory engine refuses
+  /// such an aggregate, and the HAVING error that now outranks a refusal (above) must not be
+  /// reported in its place: the test for it looks into the result columns' subqueries.
+  @Test(arguments: BackendKind.allCases)
+  func anAggregateInASubqueryMakesTheQueryAroundAnAggregateOne(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE t (d INTEGER); CREATE TABLE g (x REAL NOT NULL); INSERT INTO t VALUES (1), (2); INSERT INTO g VALUES (5), (7)")
+    let rows = try kind.answerUnlessMemoryRefuses { try db.values(sql: "SELECT (SELECT max(w.x) FROM t) FROM g AS w HAVING 1") }
+    if let rows { #expect(rows == [[7.0]]) }
+    // Reading the subquery's own table too, the aggregate is the subquery's.
+    #expect(db.failure(sql: "SELECT (SELECT max(t.d + w.x) FROM t) FROM g AS w HAVING 1")?.message
+      == "HAVING clause on a non-aggregate query")
+  }
 }

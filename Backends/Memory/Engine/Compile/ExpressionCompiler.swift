@@ -290,10 +290,16 @@ final class ExpressionCompiler {
   /// Whether `error`, thrown while a refusal waits, is the statement's error rather than the
   /// refusal: a code-generation error gives way to any resolution error; a refusal only to a bad
   /// name, since what the refused part holds may cause the rest (an aggregate of the query around
-  /// makes that query an aggregate one).
+  /// makes that query an aggregate one), and to a HAVING on a query without aggregates, which
+  /// is decided from the statement's text alone.
   static func outranks(_ error: TandemError, pending: TandemError) -> Bool {
-    pending.kind == .unsupported ? isNameError(error) : isResolutionError(error)
+    pending.kind == .unsupported
+      ? isNameError(error) || (error.kind == .sqlite && error.message == havingWithoutAggregate.message)
+      : isResolutionError(error)
   }
+
+  /// SQLite's error for a HAVING clause on a query that neither groups nor aggregates.
+  static var havingWithoutAggregate: TandemError { EngineError.sqlite(1, "HAVING clause on a non-aggregate query") }
 
   /// Compiles with `body` only to resolve names: the errors it reports at once stand, but what it
   /// would report later (``deferredError``, ``pendingRefusal``) and whether it met a correlated

@@ -189,7 +189,8 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     // WHERE (`havingToWhere`), so they filter rows before any group forms.
     var planned = statement
     if let clause = statement.having {
-      guard isAggregate else { throw EngineError.sqlite(1, "HAVING clause on a non-aggregate query") }
+      // A refused subquery may hold this level's aggregate: the refusal stands then.
+      guard isAggregate || compiler.pendingRefusal != nil else { throw ExpressionCompiler.havingWithoutAggregate }
       having = try compiler.condition(clause).test
       if !statement.groupBy.isEmpty {
         let probe = ExpressionCompiler(table: nil, parameterNames: compiler.parameterNames)
@@ -955,7 +956,9 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       }
       return reference.map(scope.cannotBeNull) ?? false
     }
-    func reads(_ expression: SQLExpression, _ inner: [Level], here: inout Bool, around: inout Bool) {
+    /// Notes whether the expression reads this level (`here`), a level around it (`around`) or
+    /// a level of its own subqueries (`inside`).
+    func reads(_ expression: SQLExpression, _ inner: [Level], here: inout Bool, around: inout Bool, inside: inout Bool) {
       if case .isNull(let operand, _) = expression, isAnsweredUpFront(operand, inner) { return }
       // Parts SQLite's parser folds away (`x IN ()`, an AND with a false operand) read nothing.
       if ExpressionCompiler.foldsToZero(expression) { return }
@@ -965,25 +968,32 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
         if found.depth == 0 { here = true } else { around = true }
       }
       switch expression {
-      case .column(let name) where !isInner(name, source: nil, inner):
-        note { try scope.resolve(column: name, source: nil) }
-      case .qualifiedColumn(let source, let name) where !isInner(name, source: source, inner):
-        note { try scope.resolve(column: name, source: source) }
-      case .rowid where inner.isEmpty:
-        note { try scope.resolveRowid(source: nil) }
-      case .qualifiedRowid(let source) where !isInner(nil, source: source, inner):
-        note { try scope.resolveRowid(source: source) }
+      case .column(let name):
+        if isInner(name, source: nil, inner) { inside = true } else { note { try scope.resolve(column: name, source: nil) } }
+      case .qualifiedColumn(let source, let name):
+        if isInner(name, source: source, inner) {
+          inside = true
+        } else {
+          note { try scope.resolve(column: name, source: source) }
+        }
+      case .rowid:
+        if inner.isEmpty { note { try scope.resolveRowid(source: nil) } } else { inside = true }
+      case .qualifiedRowid(let source):
+        if isInner(nil, source: source, inner) { inside = true } else { note { try scope.resolveRowid(source: source) } }
       case .subquery(let query), .exists(let query, _), .inSubquery(_, let query, _):
-        for part in query.expressions { reads(part, inner + [levels(query)], here: &here, around: &around) }
+        for part in query.expressions {
+          reads(part, inner + [levels(query)], here: &here, around: &around, inside: &inside)
+        }
       default: break
       }
-      for child in expression.children { reads(child, inner, here: &here, around: &around) }
+      for child in expression.children { reads(child, inner, here: &here, around: &around, inside: &inside) }
     }
     func belongsAround(_ argument: SQLExpression, _ separator: SQLExpression?) -> Bool {
       var here = false
       var around = false
-      reads(argument, [], here: &here, around: &around)
-      if let separator { reads(separator, [], here: &here, around: &around) }
+      var inside = false
+      reads(argument, [], here: &here, around: &around, inside: &inside)
+      if let separator { reads(separator, [], here: &here, around: &around, inside: &inside) }
       return around && !here
     }
     // A query whose result columns hold no aggregate of its own (and that has no GROUP BY) is no
@@ -997,10 +1007,37 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
           guard let argument else { return true }
           if !belongsAround(argument, separator) { return true }
         }
+        switch expression {
+        case .subquery(let query), .exists(let query, _), .inSubquery(_, let query, _):
+          if holdsAggregateOfThisLevel(query, []) { return true }
+        default: break
+        }
         return expression.children.contains(where: holdsOwnAggregate)
       }
+      // An aggregate in a subquery whose argument reads this level and none of the subquery's
+      // own levels is this level's: it makes this query an aggregate one.
+      func holdsAggregateOfThisLevel(_ query: SelectStatement, _ inner: [Level]) -> Bool {
+        let levels = inner + [levels(query)]
+        func holds(_ expression: SQLExpression) -> Bool {
+          if case .aggregate(_, let argument?, _, let separator) = expression {
+            var here = false
+            var around = false
+            var inside = false
+            reads(argument, levels, here: &here, around: &around, inside: &inside)
+            if let separator { reads(separator, levels, here: &here, around: &around, inside: &inside) }
+            if here && !inside { return true }
+          }
+          switch expression {
+          case .subquery(let nested), .exists(let nested, _), .inSubquery(_, let nested, _):
+            if holdsAggregateOfThisLevel(nested, levels) { return true }
+          default: break
+          }
+          return expression.children.contains(where: holds)
+        }
+        return query.expressions.contains(where: holds)
+      }
       if !statement.columns.contains(where: holdsOwnAggregate) {
-        throw EngineError.sqlite(1, "HAVING clause on a non-aggregate query")
+        throw ExpressionCompiler.havingWithoutAggregate
       }
     }
     func belongsAround(_ expression: SQLExpression) -> Bool {

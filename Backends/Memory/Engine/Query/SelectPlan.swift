@@ -94,7 +94,7 @@ final class SelectPlan: Sendable {
     }
     if let propagated { whereClause = propagated }
     if let clause = statement.having {
-      guard isAggregate else { throw EngineError.sqlite(1, "HAVING clause on a non-aggregate query") }
+      guard isAggregate else { throw ExpressionCompiler.havingWithoutAggregate }
       having = try compiler.condition(clause).test
       if !statement.groupBy.isEmpty {
         // SQLite moves HAVING terms that only read GROUP BY terms into WHERE.
