@@ -1010,4 +1010,26 @@ extension RelationalRegressionTests {
     #expect(try db.values(sql: "SELECT count(*) FROM t JOIN t AS q WHERE q.e IS (nosuch.id IN ())") == [[0]])
     #expect(try db.values(sql: "SELECT count(*) FROM t JOIN t AS q WHERE q.e IS NOT (nosuch.id IN ())") == [[4]])
   }
+
+  /// Fuzzer seed 0xC0FFEE43 case 76029 (and 0xC0FFEE40 case 317532, its index form): SQLite
+  /// delivers `ORDER BY v, …` by scanning the unique index on `v`, so it never computes the later
+  /// terms (and under LIMIT, no result column of the rows past it); a subquery there that
+  /// overflows fails on the memory engine, which sorts. The relational path does not model index
+  /// order: it refuses where such a subquery can fail, and answers where it cannot.
+  @Test(arguments: BackendKind.allCases)
+  func aSubqueryAnIndexOrderLeavesUncomputedIsRefused(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: """
+      CREATE TABLE s (n TEXT NOT NULL); CREATE TABLE t (v TEXT PRIMARY KEY NOT NULL, w REAL);
+      INSERT INTO s VALUES (0), (1.5); INSERT INTO t (v) VALUES (0.25);
+      """)
+    let overflowing = "(w IN (SELECT sum(upper(9223372036854775806)) FROM s))"
+    let rows = try kind.answerUnlessMemoryRefuses { try db.values(sql: "SELECT w FROM t ORDER BY v, \(overflowing), rowid") }
+    if let rows { #expect(rows == [[nil]]) }
+    let limited = try kind.answerUnlessMemoryRefuses {
+      try db.values(sql: "SELECT v, (SELECT sum(n) FROM s) FROM t ORDER BY v, rowid LIMIT 1")
+    }
+    if let limited { #expect(limited == [["0.25", 1.5]]) }
+    #expect(try db.values(sql: "SELECT v, (SELECT count(*) FROM s) FROM t ORDER BY v, (w IN (SELECT count(*) FROM s)) LIMIT 1") == [["0.25", 2]])
+  }
 }

@@ -359,6 +359,11 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     }
     // Refused after name resolution: a statement with a bad name reports that error first.
     if refusal == nil, let pending = compiler.pendingRefusal { refusal = pending }
+    if refusal == nil, !isAggregate, !statement.distinct, Self.indexOrderMaySkipASubquery(statement, scope: scope) {
+      refusal = EngineError.unsupported(
+        "a subquery in the ORDER BY or result columns of a query SQLite may read in the order of an index: it then "
+          + "computes them for fewer rows, and whether they fail depends on its plan")
+    }
     try Self.refuseFallible(statement, scope: scope, catalog: catalog)
   }
 
@@ -717,6 +722,48 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       if correlates[position] || readsRowOutsideSubqueries(term) { return true }
       return !term.containsSubquery && compiled[position].isConstant
     }
+  }
+
+  /// Whether SQLite may deliver the ORDER BY of this one-table query by scanning an index, which
+  /// the relational path does not model, and so compute a subquery that can fail (one holding a
+  /// `sum()`, which overflows) for fewer rows than the engine: when a unique index of NOT NULL
+  /// columns leads the ORDER BY, no later term is computed (`isOrderDistinct`, no sorter); under
+  /// LIMIT or OFFSET, rows past the limit compute no result column.
+  private static func indexOrderMaySkipASubquery(_ statement: SelectStatement, scope: SourceScope) -> Bool {
+    guard statement.joins.isEmpty, scope.sources.count == 1, !scope.sources[0].definition.isEphemeral else { return false }
+    let definition = scope.sources[0].definition
+    var leading: [Int] = []
+    for term in statement.orderBy {
+      guard let reference = scope.reference(to: ExpressionCompiler.withoutCollate(term.expression)), reference.depth == 0,
+        !reference.isRowid, let column = reference.column
+      else { break }
+      leading.append(column)
+    }
+    guard let first = leading.first else { return false }
+    for index in definition.indexes where index.isUnique && index.columns.count <= leading.count {
+      guard Array(leading.prefix(index.columns.count)) == index.columns,
+        index.columns.allSatisfy({ $0 >= 0 && definition.notNull[$0] })
+      else { continue }
+      if statement.orderBy.dropFirst(index.columns.count).contains(where: { holdsFailingSubquery($0.expression) }) {
+        return true
+      }
+    }
+    return (statement.limit != nil || statement.offset != nil)
+      && definition.indexes.contains { $0.columns.first == first }
+      && statement.columns.contains(where: holdsFailingSubquery)
+  }
+
+  /// Whether a subquery in the expression (at any depth) holds a `sum()`, which raises `integer
+  /// overflow` (the other failing calls, `abs()` and `LIKE … ESCAPE`, are refused in subqueries).
+  private static func holdsFailingSubquery(_ expression: SQLExpression) -> Bool {
+    func holdsSum(_ query: SelectStatement) -> Bool {
+      func sums(_ expression: SQLExpression) -> Bool {
+        if case .aggregate(.sum, _, _, _) = expression { return true }
+        return expression.children.contains(where: sums) || expression.directSubqueries.contains(where: holdsSum)
+      }
+      return query.expressions.contains(where: sums) || query.compound.contains { holdsSum($0.select) }
+    }
+    return expression.directSubqueries.contains(where: holdsSum)
   }
 
   /// Whether the expression names a column or rowid outside its subqueries (an ORDER BY term
