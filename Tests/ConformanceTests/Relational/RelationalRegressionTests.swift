@@ -1032,4 +1032,25 @@ extension RelationalRegressionTests {
     if let limited { #expect(limited == [["0.25", 1.5]]) }
     #expect(try db.values(sql: "SELECT v, (SELECT count(*) FROM s) FROM t ORDER BY v, (w IN (SELECT count(*) FROM s)) LIMIT 1") == [["0.25", 2]])
   }
+
+  /// Fuzzer seed 0xC0FFEE40 cases 355535, 356459: SQLite seeks `rowid < (SELECT sum(x) …)` as a
+  /// range, so it computes the subquery (which overflows) before its loop even when no row is
+  /// tested; on an unindexed column it tests the term row by row, after `ref = 1`, and never
+  /// runs it. The memory engine tests terms row by row: it refuses the range it cannot follow.
+  @Test(arguments: BackendKind.allCases)
+  func aRangeSeekComputesItsFailingBoundBeforeTheLoop(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: """
+      CREATE TABLE k (x INTEGER NOT NULL); CREATE TABLE c (ref TEXT);
+      INSERT INTO k VALUES (-9223372036854775808), (-9223372036854775808); INSERT INTO c VALUES (NULL);
+      """)
+    let overflowing = "(SELECT sum(x) FROM k)"
+    let failure = db.failure(sql: "SELECT count(*) FROM c WHERE ref = 1 AND rowid < \(overflowing)")
+    switch kind {
+    case .memory: #expect(failure?.kind == .unsupported)
+    case .tandem: #expect(failure?.kind == .divergence)
+    case .sqliteFile, .sqliteInMemory: #expect(failure?.message == "integer overflow")
+    }
+    #expect(try db.values(sql: "SELECT count(*) FROM c WHERE ref = 1 AND ref < \(overflowing)") == [[0]])
+  }
 }
