@@ -242,17 +242,37 @@ extension SQLTextWriter {
   /// The result columns, sources, WHERE, GROUP BY and HAVING of one select; with
   /// `namedColumns`, those are the result columns, each written `expression AS "name"`.
   private mutating func writeSelectCore(
-    _ select: SelectStatement, namedColumns: [(SQLExpression, String)]? = nil
+    _ written: SelectStatement, namedColumns writtenColumns: [(SQLExpression, String)]? = nil
   ) throws {
-    guard !select.columns.isEmpty else {
+    guard !written.columns.isEmpty else {
       throw TandemError.misuse("a select needs at least one result column")
     }
     var scope: [String: String] = [:]
-    for source in select.sources { scope[source.alias] = source.table }
+    for source in written.sources { scope[source.alias] = source.table }
     scopes.append(scope)
     defer { scopes.removeLast() }
 
-    let pinsOrder = select.joins.isEmpty ? select.isAggregate || select.distinct : visitOrderMatters(select)
+    let pinsOrder = written.joins.isEmpty ? written.isAggregate || written.distinct : visitOrderMatters(written)
+    // SQLite turns a LEFT JOIN whose WHERE rejects the right table's row of NULLs into an inner
+    // join, which it may then reorder: a pinned one is written as the inner join it is. (Unless
+    // its ON clause folds to false: as an inner join's, that would make SQLite drop the query's
+    // every condition unresolved; and no row is joined then, so no order shows.)
+    let innerLeftJoins =
+      pinsOrder
+      ? Set(
+        written.joins.indices.filter { index in
+          written.joins[index].kind == .left && leftJoinBecomesInner(index, in: written)
+            && written.joins[index].condition?.isAlwaysFalse != true
+        }) : []
+    var select = written
+    var namedColumns = writtenColumns
+    if !innerLeftJoins.isEmpty && written.testsForNull {
+      let tests = NullTestsOfJoinedTables(
+        joined: innerLeftJoins.map { written.sources[$0 + 1].alias }, columnTraits: columnTraits,
+        commonTables: commonTableNames.last ?? [])
+      select = tests.keptFromFolding(written)
+      namedColumns = writtenColumns?.map { (tests.keptFromFolding($0.0, [written.sources]), $0.1) }
+    }
     self += select.distinct ? "SELECT DISTINCT " : "SELECT "
     if let namedColumns {
       try writeList(namedColumns) { writer, column in
@@ -272,17 +292,8 @@ extension SQLTextWriter {
       switch join.kind {
       case .inner: self += pinsOrder ? " CROSS JOIN " : " JOIN "
       case .cross: self += " CROSS JOIN "
-      // SQLite turns a LEFT JOIN whose WHERE rejects the right table's row of NULLs into an inner
-      // join, which it may then reorder: a pinned one is written as the inner join it is.
-      // (Unless its ON clause folds to false: as an inner join's, that would make SQLite drop
-      // the query's every condition unresolved. Nor when the query tests a value for NULL:
-      // SQLite answers `x IS NULL` of a NOT NULL column up front, unless a LEFT JOIN can make
-      // it NULL — an aggregate over no row reads its bare columns as NULL.)
       case .left:
-        let isInner =
-          pinsOrder && leftJoinBecomesInner(index, in: select) && join.condition?.isAlwaysFalse != true
-          && !select.testsForNull
-        self += isInner ? " CROSS JOIN " : " LEFT JOIN "
+        self += innerLeftJoins.contains(index) ? " CROSS JOIN " : " LEFT JOIN "
       }
       try writeSource(table: join.table, alias: join.alias, notIndexed: pinsOrder || join.notIndexed)
       if let condition = join.condition {

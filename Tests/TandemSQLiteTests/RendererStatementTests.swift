@@ -174,4 +174,29 @@ struct RendererStatementTests {
     #expect(rendered.description == #"DELETE FROM "t" WHERE ("a" = ?)"#)
     #expect(!"\(rendered)".contains("secret"))
   }
+
+  /// A pinned LEFT JOIN that SQLite would plan as an inner join is written as one, its tests of
+  /// the joined table's values for NULL kept from being answered up front.
+  @Test func pinnedLeftJoinThatSQLitePlansAsInner() throws {
+    let renderer = SQLRenderer(
+      tableColumns: ["x", "key"], otherTables: ["q": ["ref", "e"]],
+      columnTraits: [
+        "a": ["x": ColumnTraits(type: .real, isRowidAlias: false), "key": ColumnTraits(type: .real, isRowidAlias: false)],
+        "q": ["ref": ColumnTraits(type: .real, isRowidAlias: false), "e": ColumnTraits(type: .blob, isRowidAlias: false, isNotNull: true)],
+      ])
+    let ref = SQLExpression.qualifiedColumn(source: "q", name: "ref")
+    let select = SelectStatement(
+      table: "a",
+      joins: [JoinClause(.left, table: "q", on: .binary(.equal, .qualifiedColumn(source: "a", name: "key"), ref))],
+      columns: [
+        .aggregate(.total, .qualifiedColumn(source: "a", name: "x"), distinct: false),
+        .exists(SelectStatement(table: "q", columns: [.literal(1)], filter: .isNull(.column("e"), negated: true)), negated: false),
+      ],
+      filter: ref, having: .isNull(.qualifiedColumn(source: "q", name: "e"), negated: true))
+    // The subquery's "e" is its own table's: SQLite answers that test up front either way.
+    #expect(
+      try renderer.render(.select(select)).sql
+        == #"SELECT total("a"."x"), (EXISTS (SELECT ? FROM "q" WHERE ("e" IS NOT NULL))) FROM "a" NOT INDEXED "#
+        + #"CROSS JOIN "q" NOT INDEXED ON ("a"."key" = "q"."ref") WHERE "q"."ref" HAVING (("q"."e" COLLATE BINARY) IS NOT NULL)"#)
+  }
 }

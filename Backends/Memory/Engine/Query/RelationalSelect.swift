@@ -230,20 +230,6 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       statement.joins.isEmpty
       ? isAggregate || statement.distinct
       : statement.answerDependsOnVisitOrder(traits)
-    // Fewer than two joined rows come in one order only (a common table's rows are not known yet).
-    let joinsRows =
-      commonSources.contains { $0 != nil }
-      || (storages.allSatisfy { $0.data.rowCount > 0 } && storages.contains { $0.data.rowCount > 1 })
-    if pinned, SQLTextMode.current == nil, joinsRows, Self.leftJoinStaysUnpinned(statement, scope: scope) {
-      // The SQLite backend writes such a join as the inner join SQLite plans it as, in FROM
-      // order; with an IS NULL test it cannot (that would change the test's answer), and SQLite
-      // then chooses the loop order.
-      if refusal == nil {
-        refusal = EngineError.unsupported(
-          "an aggregate or DISTINCT over a LEFT JOIN that SQLite plans as an inner join (its WHERE clause rejects "
-            + "the row of NULLs) beside an IS NULL test: which rows SQLite visits first depends on its plan")
-      }
-    }
     if let mode = SQLTextMode.current {
       // SQLite plans SQL text freely: nothing pins its visiting order. Refused once every name
       // is resolved, as the other refusals are: a bad name is SQLite's error.
@@ -804,31 +790,6 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       }
     }
     return statement.orderBy.indices.filter { index in slot(statement.orderBy[index].expression).map(pinned.contains) ?? false }
-  }
-
-  /// Whether a LEFT JOIN of the statement is planned by SQLite as an inner join it may reorder
-  /// (``SelectStatement/leftJoinBecomesInner(at:readsJoinedTable:)``) while the SQLite backend
-  /// cannot pin it by writing it as one: the statement tests a value for NULL. A LEFT JOIN whose
-  /// ON clause is always false joins no row, so its order cannot matter.
-  private static func leftJoinStaysUnpinned(_ statement: SelectStatement, scope: SourceScope) -> Bool {
-    guard statement.testsForNull else { return false }
-    return statement.joins.indices.contains { index in
-      let joined = index + 1
-      guard statement.joins[index].condition?.isAlwaysFalse != true, scope.sources.indices.contains(joined) else {
-        return false
-      }
-      return statement.leftJoinBecomesInner(at: index) { node in
-        switch node {
-        case .qualifiedColumn(let source, _), .qualifiedRowid(let source):
-          return scope.sources[joined].aliasKey.matches(source)
-        case .column(let name):
-          // Its column when no other source of the query has one of that name.
-          return scope.sources.indices.allSatisfy { ($0 == joined) == (scope.sources[$0].definition.columnIndex(name) != nil) }
-        default:
-          return false
-        }
-      }
-    }
   }
 
   /// Refuses statements whose answer would depend on which rows SQLite's plan evaluates an
