@@ -101,4 +101,24 @@ import Testing
     #expect(unique.kind == .constraintViolation && unique.constraint == .primaryKey)
     #expect(try db.fetchOne(Int.self, sql: "SELECT count(*) FROM kids") == 0)
   }
+
+  /// Fuzzer seed 0xC0FFEE43 case 778484: the index seek converts a REAL key too (12.0 becomes
+  /// the INTEGER 12, `sqlite3VdbeIntegerAffinity`), and the ON UPDATE CASCADE of a table created
+  /// earlier, run after the indexed table's action, writes the converted value.
+  @Test(arguments: BackendKind.allCases)
+  func anIndexedChildScanConvertsARealKeyTheCascadeThenWrites(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: """
+      CREATE TABLE g (i REAL, e BLOB PRIMARY KEY NOT NULL);
+      CREATE TABLE c (ref BLOB REFERENCES g (e) ON UPDATE CASCADE);
+      CREATE TABLE m (ref INTEGER NOT NULL REFERENCES g (e) ON UPDATE SET NULL);
+      INSERT INTO g VALUES (12, X'31'); INSERT INTO c VALUES (X'31');
+      """)
+    try db.execute(sql: "UPDATE g SET e = i")
+    #expect(try db.values(sql: "SELECT e, typeof(e) FROM g") == [[12.0, "real"]])
+    #expect(try db.values(sql: "SELECT ref, typeof(ref) FROM c") == [[12.0, "real"]])
+    try db.execute(sql: "CREATE INDEX m_on_ref ON m (ref); UPDATE g SET e = X'31'; UPDATE c SET ref = X'31'")
+    try db.execute(sql: "UPDATE g SET e = i")
+    #expect(try db.values(sql: "SELECT ref, typeof(ref) FROM c") == [[12, "integer"]])
+  }
 }

@@ -378,14 +378,18 @@ final class WriteSession {
   ///
   /// When the child table has an index on its key column, SQLite seeks it with the parent row's
   /// own register as the key and applies the index column's affinity to that register in place
-  /// (when the comparison is numeric): numeric text such as `'12'` becomes the INTEGER 12, and
-  /// every later scan for the same row — another referencing table, the table itself — compares
-  /// that number, which no TEXT or BLOB child value equals. The row stored is not changed
+  /// (when the comparison is numeric): numeric text such as `'12'` becomes the INTEGER 12, as
+  /// does the REAL 12.0 (`sqlite3VdbeIntegerAffinity`), and every later scan for the same row —
+  /// another referencing table, the table itself — and every action compares or writes that
+  /// number, which no TEXT or BLOB child value equals. The row stored is not changed
   /// (Docs/SQLiteSemantics.md §14.1).
   static func keyAfterIndexSeek(
     _ value: SqliteValue, _ reference: IncomingForeignKey, parent: TableStorage, column: Int
   ) -> SqliteValue {
-    guard case .text = value else { return value }
+    switch value {
+    case .text, .real: break
+    default: return value
+    }
     let child = reference.child.definition
     let childColumn = reference.key.column
     guard childColumn != child.rowidColumn, child.indexes.contains(where: { $0.columns.first == childColumn }) else {
