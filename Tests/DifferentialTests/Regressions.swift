@@ -111,6 +111,19 @@ struct Regressions {
     RegressionCase.expectAgreement([t], operations)
   }
 
+  // Relational seed 0xC0FFEE43, case 801041 (a fault of the pair runner, not of an engine): after
+  // SQLITE_FULL ended the transaction, a nested savepoint fails to open on both engines, but the
+  // runner opened the second engine's only inside the first's, and counted it as opened.
+  @Test func aSavepointNeitherEngineCanOpenAgrees() throws {
+    let t = TableSchema(
+      "t", columns: [.column("n", .integer, primaryKey: .autoincrement), .column("c", .null(.integer))])
+    let operations: [FuzzOperation] = [
+      .insert("t", ["n"], [[9_223_372_036_854_775_807]]),
+      .savepoint([.insert("t", ["c"], [[-475]]), .savepoint([], rollback: false)], rollback: false),
+    ]
+    RegressionCase.expectAgreement([t], operations)
+  }
+
   // Seed 0x3039, case 630: an INSERT OR IGNORE that fails on its second row (a rowid alias given
   // text: "datatype mismatch") inside a transaction. Raw SQLite runs OR IGNORE without a
   // statement journal and would keep the first row; both backends undo the whole statement.

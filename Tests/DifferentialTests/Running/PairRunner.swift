@@ -179,8 +179,10 @@ final class PairExecution {
     // of that machinery is attributed to the engine that had it.
     var expected = Outcome.result(StatementResult())
     var actual = Outcome.result(StatementResult())
+    var openedA = false
     do {
       try a.transaction { innerA in
+        openedA = true
         do {
           try b.transaction { innerB in
             try self.run(body, path: path, innerA, innerB)
@@ -199,6 +201,16 @@ final class PairExecution {
     } catch is RollbackRequest {
     } catch {
       expected = .failure(TandemError.Signature(error))
+    }
+    if !openedA {
+      // The first engine could not open its savepoint (its transaction was ended by an earlier
+      // error): the second's own attempt is what compares, opened and at once rolled back.
+      do {
+        try b.transaction { _ in throw RollbackRequest() }
+      } catch is RollbackRequest {
+      } catch {
+        actual = .failure(TandemError.Signature(error))
+      }
     }
     guard expected == actual else { throw .mismatch(mismatch(path, .savepoint, expected, actual)) }
   }
