@@ -19,6 +19,16 @@ import Testing
 
   static func row(_ values: [Int64]) -> [SQLExpression] { values.map { .literal(.integer($0)) } }
 
+  /// The message of the error any statement (a write too) fails with, or `nil` when it runs.
+  static func errorMessage(_ db: Database, _ sql: String) -> String? {
+    do {
+      try db.execute(sql: sql)
+      return nil
+    } catch {
+      return (error as? TandemError)?.message
+    }
+  }
+
   static func failure(_ db: Database, _ statement: SelectStatement, sourceLocation: SourceLocation = #_sourceLocation)
     -> TandemError.Signature?
   {
@@ -240,14 +250,7 @@ import Testing
   func aWriteResolvesNoSubqueryAfterAnError(_ kind: BackendKind) throws {
     let db = try Self.database(kind)
     let first = "max(1, (SELECT 1 FROM u ORDER BY (t.d <= 3)))"
-    func message(_ sql: String) -> String? {
-      do {
-        try db.execute(sql: sql)
-        return nil
-      } catch {
-        return (error as? TandemError)?.message
-      }
-    }
+    func message(_ sql: String) -> String? { Self.errorMessage(db, sql) }
     let ambiguous = "EXISTS (SELECT a FROM u JOIN u AS w)"
     #expect(message("SELECT \(first) * \(ambiguous) FROM t") == "ambiguous column name: a")
     #expect(message("UPDATE t SET d = \(first) * \(ambiguous)") == "no such column: t.d")
@@ -298,14 +301,7 @@ import Testing
   @Test(arguments: BackendKind.allCases)
   func aLaterNameErrorInTheWhereClauseReplacesOneUnderIsNull(_ kind: BackendKind) throws {
     let db = try Self.database(kind)
-    func message(_ sql: String) -> String? {
-      do {
-        try db.execute(sql: sql)
-        return nil
-      } catch {
-        return (error as? TandemError)?.message
-      }
-    }
+    func message(_ sql: String) -> String? { Self.errorMessage(db, sql) }
     let clause = "q.a IS NULL AND q.b IS NOT NULL"
     #expect(message("SELECT a FROM t WHERE \(clause)") == "no such column: q.b")
     #expect(message("SELECT t.a FROM t JOIN u ON u.v = t.a WHERE \(clause)") == "no such column: q.b")
