@@ -188,6 +188,25 @@ import Testing
     #expect(try db.values(sql: "SELECT n FROM k WHERE id IN (SELECT min(id) FROM k)") == [[1]])
   }
 
+  /// Fuzzer seed 0xC0FFEE43 case 860107: `y IN (SELECT rowid FROM k)` with `y` leading an index
+  /// may be answered by seeking that index with each rowid, which finds a REAL -2⁶³ equal to the
+  /// smallest rowid, or by testing each row with a rowid seek, which never finds it. SQLite chose
+  /// the index; the memory engine tested and answered no row. It now refuses that meeting.
+  @Test(arguments: BackendKind.allCases)
+  func theRealMinimumInTheRowidsOfASubqueryOnAnIndexedColumnIsSQLitesOrRefused(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE k (y REAL NOT NULL UNIQUE, d INTEGER PRIMARY KEY)")
+    try db.execute(sql: "INSERT INTO k VALUES (X'86', -9223372036854775808), (-9223372036854775807, 5)")
+    let sql = "SELECT d FROM k WHERE y IN (SELECT d FROM k)"
+    if let rows = try kind.answerUnlessMemoryRefuses({ try db.values(sql: sql) }) {
+      #expect(rows == [[5]])
+    }
+    // Without an index on y, only the test remains: no row.
+    try db.execute(sql: "CREATE TABLE m (y REAL NOT NULL, d INTEGER PRIMARY KEY)")
+    try db.execute(sql: "INSERT INTO m VALUES (X'86', -9223372036854775808), (-9223372036854775807, 5)")
+    #expect(try db.values(sql: "SELECT d FROM m WHERE y IN (SELECT d FROM m)").isEmpty)
+  }
+
   /// Fuzzer seed 0xC0FFEE3A case 15408: `oid` inside a subquery of two sources is no source's
   /// rowid there (SQLite's `cntTab`), so it names the column `oid` of the query around; an
   /// aggregate over it belongs to that query, which is then an aggregate one and may have a

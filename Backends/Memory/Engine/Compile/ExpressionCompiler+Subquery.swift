@@ -73,6 +73,7 @@ extension ExpressionCompiler {
       let (found, missing) = negated ? (ValueOperations.zero, ValueOperations.one) : (ValueOperations.one, ValueOperations.zero)
       let readsRowid = readsRowid(operand)
       let searchesRowids = !select.isCorrelated && searchesRowidsForIn(query, catalog: catalog)
+      let mayDriveIndexSeek = searchesRowids && leadsAnIndex(operand)
       return derived([left]) { context in
         let value = try evaluate(context)
         let set = try members.members(context, affinity: affinity, collation: collation)
@@ -82,7 +83,16 @@ extension ExpressionCompiler {
         let member = SubqueryAnswer.member(value, under: affinity)
         // A seek of the subquery's table by rowid takes no REAL for an integer, and the REAL -2⁶³
         // stays a REAL (`OP_SeekRowid`): it finds nothing, though it equals the smallest rowid.
-        if searchesRowids && member == .real(-0x1p63) { return missing }
+        if searchesRowids && member == .real(-0x1p63) {
+          // Unless the rowids drive a seek of an index on `x` instead (`SEARCH t USING INDEX
+          // (x=?)`), which compares the integer -2⁶³ with the REAL and finds it.
+          if mayDriveIndexSeek {
+            throw EngineError.unsupported(
+              "a REAL -9223372036854775808 IN (SELECT rowid …) on an indexed column (SQLite seeks the rowid, which "
+                + "the REAL does not find, or seeks the column's index by each rowid, which finds it, as its plan chooses)")
+          }
+          return missing
+        }
         if set.contains(ValueEqualityKey(member, collation: collation)) {
           // `rowid IN (SELECT …)` may drive a rowid seek (`OP_SeekRowid`), which the REAL -2⁶³
           // never finds, or be a test, which finds it equal to the smallest rowid: SQLite's plan
@@ -130,6 +140,20 @@ extension ExpressionCompiler {
   private static func namesRowid(_ name: String, of table: TableDefinition) -> Bool {
     if let index = table.columnIndex(name) { return index == table.rowidColumn }
     return NameKey(name).isRowidName
+  }
+
+  /// Whether `operand` is a column of this level that leads one of its table's indexes, so that
+  /// SQLite may answer `operand IN (…)` in WHERE by seeking that index with each member.
+  private func leadsAnIndex(_ operand: SQLExpression) -> Bool {
+    if case .collate(let inner, _) = operand { return leadsAnIndex(inner) }
+    if let scope {
+      guard let reference = scope.reference(to: operand), reference.depth == 0, let column = reference.column else {
+        return false
+      }
+      return scope.sources[reference.source].definition.indexes.contains { $0.columns.first == column }
+    }
+    guard case .column(let name) = operand, let table, let column = table.columnIndex(name) else { return false }
+    return table.indexes.contains { $0.columns.first == column }
   }
 
   /// Whether `operand` is this level's rowid (or a column aliasing it).
