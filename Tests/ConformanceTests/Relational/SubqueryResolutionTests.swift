@@ -247,6 +247,38 @@ import Testing
     }
   }
 
+  /// Fuzzer seed 0xC0FFEE43 case 960275: SQLite's name lookup marks a column as possibly NULL
+  /// when a level it searched before finding it ends with the right side of a LEFT JOIN (the
+  /// last source that could have held its rowid), so `x IS NULL` of a NOT NULL column of a level
+  /// around is computed, not answered up front. The memory engine folded it, dropped the
+  /// reference, and kept `total()` in the subquery, where SQLite gives it to the outer query's
+  /// WHERE: a misuse.
+  @Test(arguments: BackendKind.allCases)
+  func aNameLookedUpPastALeftJoinIsNotAnsweredUpFrontByIsNull(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE n (k INTEGER NOT NULL, id INTEGER PRIMARY KEY)")
+    try db.execute(sql: "CREATE TABLE a (p)")
+    try db.execute(sql: "CREATE TABLE b (q)")
+    try db.execute(sql: "INSERT INTO a VALUES (1)")
+    // Over no rows, the aggregate query's row reads NULL for `k`: computing `k IS NULL` says so.
+    #expect(try db.values(sql: "SELECT max(n.k), (SELECT 7 FROM a LEFT JOIN b WHERE k IS NULL) FROM n") == [[nil, 7]])
+    // Qualified, the name is looked up only in sources of its name: answered up front.
+    #expect(try db.values(sql: "SELECT max(n.k), (SELECT 7 FROM a LEFT JOIN b WHERE n.k IS NULL) FROM n") == [[nil, nil]])
+    #expect(try db.values(sql: "SELECT max(n.k), (SELECT 7 FROM a JOIN b AS c WHERE k IS NULL) FROM n") == [[nil, nil]])
+    let misuse = "SELECT 1 FROM n WHERE (SELECT total(EXISTS (SELECT 1 FROM a LEFT JOIN b WHERE id IS NOT NULL)) FROM a)"
+    switch kind {
+    case .sqliteFile, .sqliteInMemory:
+      #expect(Self.errorMessage(db, misuse) == "misuse of aggregate: total()")
+    case .memory, .tandem:
+      // The memory engine does not place aggregates in an outer query: it refuses, or gives SQLite's error.
+      let error = try #require(throws: TandemError.self) { try db.fetchAll(sql: misuse) }
+      #expect(error.kind == .unsupported || error.kind == .divergence
+        || error.signature == .sqlite(code: 1, message: "misuse of aggregate: total()"))
+    }
+    // With the last source an inner join's, the test is answered up front and the sum stays inside.
+    #expect(try db.values(sql: misuse.replacingOccurrences(of: "LEFT JOIN b", with: "LEFT JOIN b JOIN a AS c")).isEmpty)
+  }
+
   /// Fuzzer seed 0xC0FFEE3C case 24154: SQLite's parser folds `avg(x) IN ()` to 0, aggregate
   /// and all, so a query whose only aggregate sits there is no aggregate query and its HAVING is
   /// an error, reported before a bad name later in the statement.

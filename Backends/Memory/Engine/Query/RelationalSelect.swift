@@ -941,10 +941,11 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     _ statement: SelectStatement, scope: SourceScope, catalog: Catalog
   ) throws -> TandemError? {
     // The tables of the subqueries inside an argument, innermost last, with their aliases.
-    typealias Level = [(alias: String, definition: TableDefinition)]
+    typealias Level = [(alias: String, definition: TableDefinition, isNullable: Bool)]
     func levels(_ query: SelectStatement) -> Level {
-      query.sources.compactMap { source in
-        catalog.table(source.table).map { (source.alias, $0.definition) }
+      query.sources.enumerated().compactMap { position, source in
+        let isNullable = position > 0 && query.joins[position - 1].kind == .left
+        return catalog.table(source.table).map { (source.alias, $0.definition, isNullable) }
       }
     }
     // Whether the reference resolves inside the argument's own subqueries.
@@ -964,13 +965,19 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     }
     // `x IS [NOT] NULL` of a column that is never NULL: SQLite's resolver replaces it by its
     // answer, and drops the reference, before it decides which query an aggregate belongs to.
+    // A name looked up through the argument's own subqueries may be marked NULL-able there.
+    func passesNullableSource(_ source: String?, _ inner: [Level]) -> Bool {
+      inner.contains { SourceScope.marksNullable($0, lookingFor: source) }
+    }
     func isAnsweredUpFront(_ operand: SQLExpression, _ inner: [Level]) -> Bool {
       let reference: SourceScope.Reference?
       switch operand {
       case .unary(.plus, let operand), .unary(.negate, let operand): return isAnsweredUpFront(operand, inner)
       case .column(let name) where !isInner(name, source: nil, inner):
+        if passesNullableSource(nil, inner) { return false }
         reference = try? scope.resolve(column: name, source: nil, marking: false)
       case .qualifiedColumn(let source, let name) where !isInner(name, source: source, inner):
+        if passesNullableSource(source, inner) { return false }
         reference = try? scope.resolve(column: name, source: source, marking: false)
       case .rowid where inner.isEmpty:
         reference = try? scope.resolveRowid(source: nil, marking: false)

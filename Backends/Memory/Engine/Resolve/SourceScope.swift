@@ -41,6 +41,9 @@ final class SourceScope {
     let source: Int
     /// The column's position in its table (`nil` for the rowid).
     let column: Int?
+    /// Whether a level the name was looked up in before it resolved marked it as possibly NULL
+    /// (see ``SourceScope/marksNullable(lookingFor:)``).
+    var passedNullableSource = false
   }
 
   let sources: [Source]
@@ -82,7 +85,7 @@ final class SourceScope {
       guard let parent = level.parent else { return false }
       level = parent
     }
-    guard level.sources.indices.contains(reference.source) else { return false }
+    guard level.sources.indices.contains(reference.source), !reference.passedNullableSource else { return false }
     let source = level.sources[reference.source]
     if source.isNullable || source.definition.isEphemeral { return false }
     if reference.isRowid { return true }
@@ -93,6 +96,31 @@ final class SourceScope {
   /// The source named `alias` in this level, by position (the first, when two share the name).
   func sourceIndex(_ alias: String) -> Int? {
     sources.firstIndex { $0.aliasKey.matches(alias) }
+  }
+
+  /// Whether looking a column up in this level, without finding it, marks the reference as
+  /// possibly NULL: SQLite's `lookupName` remembers, on each level it searches, the last source
+  /// that could have held the name's rowid (a table, named `alias` when the name is qualified),
+  /// and flags the reference `EP_CanBeNull` when that source is the right side of a LEFT JOIN,
+  /// even though the name then resolves in a level around. `x IS NULL` of a NOT NULL column is
+  /// then computed, not answered up front.
+  ///
+  /// ```sql
+  /// SELECT (SELECT 1 FROM a LEFT JOIN b WHERE t.notNull IS NULL) FROM t  -- folded: qualified
+  /// SELECT (SELECT 1 FROM a LEFT JOIN b WHERE notNull IS NULL) FROM t    -- computed: b was passed
+  /// ```
+  func marksNullable(lookingFor alias: String?) -> Bool {
+    Self.marksNullable(sources.map { ($0.alias, $0.definition, $0.isNullable) }, lookingFor: alias)
+  }
+
+  /// ``marksNullable(lookingFor:)`` for a level given as its sources, in FROM order.
+  static func marksNullable(
+    _ sources: [(alias: String, definition: TableDefinition, isNullable: Bool)], lookingFor alias: String?
+  ) -> Bool {
+    let last = sources.last { source in
+      !source.definition.isEphemeral && (alias.map { NameKey($0) == NameKey(source.alias) } ?? true)
+    }
+    return last?.isNullable ?? false
   }
 
   /// Every source of this level named `alias`, by position.
@@ -106,11 +134,14 @@ final class SourceScope {
   func resolve(column name: String, source: String?, marking: Bool = true) throws -> Reference {
     var level: SourceScope? = self
     var depth = 0
+    var passedNullableSource = false
     while let scope = level {
-      if let found = try scope.resolveHere(column: name, source: source, depth: depth) {
+      if var found = try scope.resolveHere(column: name, source: source, depth: depth) {
         if marking { markOuterRead(depth) }
+        found.passedNullableSource = passedNullableSource
         return found
       }
+      passedNullableSource = passedNullableSource || scope.marksNullable(lookingFor: source)
       if scope.hidesOuter { break }
       level = scope.parent
       depth += 1
