@@ -83,4 +83,25 @@ import Testing
       #expect(try db.values(sql: "SELECT e FROM t WHERE e IS -2.5 AND rowid IN (1, 5)") == [[-2.5]])
     }
   }
+
+  /// Fuzzer seed 0xC0FFEE40 case 963773: an index holding the rowid alias column counts it as
+  /// NULL-able, as declared (SQLite's `indexColumnNotNull` reads the column's NOT NULL, not
+  /// whether it is the rowid), so `x IS y AND x IS NULL` seeks `y` too, by the equivalence.
+  /// The memory engine took the alias for NOT NULL and skipped the key.
+  @Test(arguments: BackendKind.allCases)
+  func anIsNullReachesTheRowidAliasInAnIndexThroughAnEquivalence(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE d (y INTEGER PRIMARY KEY, ref2 INTEGER)")
+    try db.execute(sql: "CREATE INDEX d_i ON d (ref2, y)")
+    try db.execute(sql: "INSERT INTO d VALUES (1, NULL), (2, 2), (3, 3)")
+    let isNull = SQLExpression.isNull(.column("ref2"), negated: false)
+    func select(_ filter: SQLExpression) -> Statement {
+      .select(SelectStatement(table: "d", columns: [.column("y")], filter: filter))
+    }
+    let equivalent = select(.binary(.and, .binary(.is, .column("ref2"), .column("y")), isNull))
+    #expect(try db.queryPlan(for: equivalent) == ["SEARCH d USING COVERING INDEX d_i (ref2=? AND y=?)"])
+    #expect(try db.values(sql: "SELECT y FROM d WHERE ref2 IS y AND ref2 IS NULL").isEmpty)
+    let alone = select(.binary(.and, .binary(.equal, .column("ref2"), .literal(.integer(2))), .isNull(.column("y"), negated: false)))
+    #expect(try db.queryPlan(for: alone) == ["SEARCH d USING COVERING INDEX d_i (ref2=?)"])
+  }
 }

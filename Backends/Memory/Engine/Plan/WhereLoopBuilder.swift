@@ -247,10 +247,13 @@ struct WhereLoopBuilder {
     new = saved
   }
 
-  /// Whether column `position` of the index cannot hold NULL (a NOT NULL column or the rowid).
+  /// Whether column `position` of the index cannot hold NULL (`indexColumnNotNull`): a column
+  /// declared NOT NULL, or the rowid that ends every entry. The rowid alias column, which the
+  /// index holds as a column, counts as its declaration says (never NOT NULL in Tandem's DDL),
+  /// so an `IS NULL` reaching it through an equivalence (`x IS y AND x IS NULL`) is a key.
   private func columnIsNotNull(_ probe: IndexProbe, _ position: Int) -> Bool {
     let column = probe.columns[position]
-    return column == -1 || column == table.rowidColumn || table.notNull[column]
+    return column == -1 || table.notNull[column]
   }
 
   /// `whereRangeScanEst` without statistics: each bound keeps a quarter of the rows (an
