@@ -25,6 +25,9 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
   /// The state of the statement being written, reset for each one.
   private lazy var session = WriteSession(catalog: catalog, log: log)
   private(set) var trace: (@Sendable (String) -> Void)?
+  /// The array the last select streamed its rows through, emptied, kept so that a query run
+  /// again (a lookup) allocates no row array.
+  private var spareRow: [SqliteValue] = []
 
   /// An empty database.
   public init() {}
@@ -209,8 +212,8 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
 
   /// The storage of the table a plan was compiled for (its position in creation order, which
   /// the schema fingerprint fixes).
-  private func storage(of position: Int, named name: String) throws -> TableStorage {
-    guard let table = catalog.table(at: position) else { throw EngineError.noSuchTable(name) }
+  private func storage(of position: Int, named name: @autoclosure () -> String) throws -> TableStorage {
+    guard let table = catalog.table(at: position) else { throw EngineError.noSuchTable(name()) }
     return table
   }
 
@@ -305,9 +308,13 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
     description: String?, eachRow body: ([SqliteValue]) throws -> Void
   ) throws {
     var bodyError: (any Error)?
+    // The row array of the last run, taken (a select run from inside `body` makes its own).
+    var row = spareRow
+    spareRow = []
+    defer { spareRow = row }
     do {
       let table = try storage(of: plan.tablePosition, named: statement().table)
-      try plan.run(binding, table: table) { row in
+      try plan.run(binding, table: table, reusing: &row) { row in
         do {
           try body(row)
         } catch {

@@ -18,16 +18,30 @@ extension SelectPlan {
   /// (a row `body` keeps is copied first, as arrays are values). An error thrown by `body` stops
   /// the run and is rethrown.
   func run(_ binding: ParameterBinding, table: TableStorage, eachRow body: ([SqliteValue]) throws -> Void) throws {
+    var row: [SqliteValue] = []
+    try run(binding, table: table, reusing: &row, eachRow: body)
+  }
+
+  /// ``run(_:table:eachRow:)``, streaming rows through `row`: a caller that keeps the array for
+  /// its next run (its capacity, emptied) allocates no row array per run.
+  ///
+  /// ```swift
+  /// try plan.run(.byName(["id": 7]), table: table, reusing: &spareRow) { row in … }
+  /// ```
+  func run(
+    _ binding: ParameterBinding, table: TableStorage, reusing row: inout [SqliteValue],
+    eachRow body: ([SqliteValue]) throws -> Void
+  ) throws {
     switch binding {
     case .byName(let parameters):
-      try withBoundParameters(parameters) { bound in try run(bound, table: table, eachRow: body) }
+      try withBoundParameters(parameters) { bound in try run(bound, table: table, row: &row, eachRow: body) }
     case .bySlot(let values, let slots):
       let count = slots.count
-      if count == 0 { return try run(nil, table: table, eachRow: body) }
+      if count == 0 { return try run(nil, table: table, row: &row, eachRow: body) }
       try withUnsafeTemporaryAllocation(of: SqliteValue.self, capacity: count) { buffer in
         for slot in 0..<count { buffer.initializeElement(at: slot, to: ValueOperations.bound(values[slots[slot]])) }
         defer { buffer.deinitialize() }
-        try run(UnsafePointer(buffer.baseAddress), table: table, eachRow: body)
+        try run(UnsafePointer(buffer.baseAddress), table: table, row: &row, eachRow: body)
       }
     }
   }
@@ -86,7 +100,8 @@ extension SelectPlan {
   }
 
   private func run(
-    _ bound: UnsafePointer<SqliteValue>?, table: TableStorage, eachRow body: ([SqliteValue]) throws -> Void
+    _ bound: UnsafePointer<SqliteValue>?, table: TableStorage, row: inout [SqliteValue],
+    eachRow body: ([SqliteValue]) throws -> Void
   ) throws {
     var context = EvaluationContext()
     context.parameters = bound
@@ -96,20 +111,20 @@ extension SelectPlan {
     if let aggregate {
       try runAggregate(aggregate, scan, table: table, window: window, context, body)
     } else {
-      try runPlain(scan, table: table, window: window, context, body)
+      try runPlain(scan, table: table, window: window, context, row: &row, body)
     }
   }
 
   private func runPlain(
     _ scan: TableScan, table: TableStorage, window: (limit: Int?, offset: Int), _ context: EvaluationContext,
-    _ body: ([SqliteValue]) throws -> Void
+    row: inout [SqliteValue], _ body: ([SqliteValue]) throws -> Void
   ) throws {
     let satisfied = scan.plan.orderSatisfied
     let order: OutputCollector.Order =
       orderKeys.isEmpty || satisfied >= orderKeys.count
       ? .none : (satisfied == 0 ? .sorted(orderTerms) : .blocks(orderTerms, prefix: satisfied))
     if case .none = order, distinct == false {
-      try stream(scan, table: table, window: window, context, body)
+      try stream(scan, table: table, window: window, context, into: &row, body)
       return
     }
     var collector = OutputCollector(
@@ -121,13 +136,16 @@ extension SelectPlan {
     try collector.finish(emit: body)
   }
 
-  /// The rows as the scan finds them, each projected into one array reused for the next row:
-  /// OFFSET skips rows unprojected, LIMIT stops the scan.
+  /// The rows as the scan finds them, each projected into `values`, reused for the next row
+  /// (and emptied at the end, its capacity kept for the caller's next run): OFFSET skips rows
+  /// unprojected, LIMIT stops the scan.
   private func stream(
     _ scan: TableScan, table: TableStorage, window: (limit: Int?, offset: Int), _ context: EvaluationContext,
-    _ body: ([SqliteValue]) throws -> Void
+    into values: inout [SqliteValue], _ body: ([SqliteValue]) throws -> Void
   ) throws {
-    var values = [SqliteValue](repeating: .null, count: projection.count)
+    if !values.isEmpty { values.removeAll(keepingCapacity: true) }
+    defer { values.removeAll(keepingCapacity: true) }
+    let width = projection.count
     var skipped = 0
     var delivered = 0
     try scan.forEachRow(in: table, context) { row in
@@ -136,8 +154,13 @@ extension SelectPlan {
         return .next
       }
       if copiesRows, let stored = row.row {
-        for index in values.indices { values[index] = stored[index] }
+        if values.isEmpty {
+          values.append(contentsOf: UnsafeBufferPointer(start: stored, count: width))
+        } else {
+          for index in 0..<width { values[index] = stored[index] }
+        }
       } else {
+        if values.isEmpty { values.append(contentsOf: repeatElement(.null, count: width)) }
         for (position, column) in projection.enumerated() {
           switch column {
           case .column(let index): values[position] = row.row?[index] ?? .null
