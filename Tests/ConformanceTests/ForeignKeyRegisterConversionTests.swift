@@ -121,4 +121,22 @@ import Testing
     try db.execute(sql: "UPDATE g SET e = i")
     #expect(try db.values(sql: "SELECT ref, typeof(ref) FROM c") == [[12, "integer"]])
   }
+
+  /// Fuzzer seed 0xC0FFEE44 cases 21012, 31272: an index seek on a REAL child column leaves the
+  /// parent key a REAL to compare (SQLite's `MEM_IntReal`): a later ON DELETE action still finds
+  /// the TEXT child `'3.0'` of the key 3.0. The memory engine made it the INTEGER 3, found no
+  /// child, and failed the delete with a foreign key error.
+  @Test(arguments: BackendKind.allCases)
+  func aRealIndexSeekKeepsTheKeyARealForLaterActions(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: """
+      CREATE TABLE kids (a REAL PRIMARY KEY);
+      CREATE TABLE child (ref TEXT REFERENCES kids (a) ON DELETE SET NULL, n INTEGER);
+      CREATE TABLE other (ref2 REAL REFERENCES kids (a) ON DELETE SET NULL);
+      CREATE INDEX other_on_ref2 ON other (ref2);
+      INSERT INTO kids VALUES (3.0), ('12'); INSERT INTO child VALUES (3.0, 1), ('12.0', 2);
+      """)
+    try db.execute(sql: "DELETE FROM kids")
+    #expect(try db.values(sql: "SELECT ref, n FROM child ORDER BY n") == [[nil, 1], [nil, 2]])
+  }
 }

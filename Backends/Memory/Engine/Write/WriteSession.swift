@@ -79,7 +79,7 @@ final class WriteSession {
   /// `omitting`: the table's own foreign key whose parent SQLite does not look up (see
   /// ``InsertPlan/parentCheckSQLiteOmits(checks:suppliesRowid:upsert:table:catalog:)``).
   /// Returns the row as SQLite's registers hold it afterwards: a scan for its children may have
-  /// converted a key in place (see ``keyAfterIndexSeek(_:_:parent:column:)``).
+  /// converted a key in place (see ``keyAfterIndexSeek(_:_:parent:column:isWritten:)``).
   @discardableResult
   func insertRow(
     _ table: TableStorage, _ rowid: Int64, _ values: [SqliteValue], incoming: [IncomingForeignKey],
@@ -103,7 +103,7 @@ final class WriteSession {
       try childRowRemoved(table, old, keys: table.definition.foreignKeys)
     }
     // The old row as SQLite's registers hold it: each indexed child scan may convert its key
-    // in place (see ``keyAfterIndexSeek(_:_:parent:column:)``), and the actions read it too.
+    // in place (see ``keyAfterIndexSeek(_:_:parent:column:isWritten:)``), and the actions read it too.
     var registers = old
     for reference in incoming {
       guard let key = catalog.parentKey(of: reference.key, in: table) else { continue }
@@ -112,7 +112,7 @@ final class WriteSession {
         of: reference, parent: table, key: key, value: parentValue, excluding: rowid
       ).count
       if case .unique(_, let parentColumn) = key {
-        registers[parentColumn] = Self.keyAfterIndexSeek(parentValue, reference, parent: table, column: parentColumn)
+        registers[parentColumn] = try Self.keyAfterIndexSeek(parentValue, reference, parent: table, column: parentColumn)
       }
     }
     storeDelete(table, rowid)
@@ -222,7 +222,7 @@ final class WriteSession {
         of: reference, parent: table, key: key, value: parentValue, excluding: rowid
       ).count
       if case .unique(_, let parentColumn) = key {
-        registers[parentColumn] = Self.keyAfterIndexSeek(parentValue, reference, parent: table, column: parentColumn)
+        registers[parentColumn] = try Self.keyAfterIndexSeek(parentValue, reference, parent: table, column: parentColumn)
       }
     }
     storeDelete(table, rowid)
@@ -318,7 +318,8 @@ final class WriteSession {
         of: reference, parent: table, key: key, value: parentValue, excluding: nil, alsoSeeing: staleRow
       ).count
       if case .unique(_, let parentColumn) = key {
-        registers[parentColumn] = Self.keyAfterIndexSeek(parentValue, reference, parent: table, column: parentColumn)
+        registers[parentColumn] = try Self.keyAfterIndexSeek(
+          parentValue, reference, parent: table, column: parentColumn, isWritten: true)
       }
     }
     return registers
@@ -383,9 +384,14 @@ final class WriteSession {
   /// another referencing table, the table itself — and every action compares or writes that
   /// number, which no TEXT or BLOB child value equals. The row stored is not changed
   /// (Docs/SQLiteSemantics.md §14.1).
+  ///
+  /// A REAL index column makes the register an integer flagged REAL (`MEM_IntReal`, for whole
+  /// values up to 2⁴⁷): it compares, and reads as text, as the REAL it stands for (`3.0` still
+  /// equals a TEXT child's `'3.0'`), but a record stores it as an INTEGER. Where the register may
+  /// be written (`isWritten`: a new key an ON UPDATE CASCADE copies), that is refused.
   static func keyAfterIndexSeek(
-    _ value: SqliteValue, _ reference: IncomingForeignKey, parent: TableStorage, column: Int
-  ) -> SqliteValue {
+    _ value: SqliteValue, _ reference: IncomingForeignKey, parent: TableStorage, column: Int, isWritten: Bool = false
+  ) throws -> SqliteValue {
     switch value {
     case .text, .real: break
     default: return value
@@ -399,7 +405,14 @@ final class WriteSession {
     guard childAffinity.isNumeric,
       ComparisonOperands.combined(parent.definition.affinities[column], childAffinity).isNumeric
     else { return value }
-    return value.applyingStorageAffinity(childAffinity == .real ? .numeric : childAffinity)
+    guard childAffinity == .real else { return value.applyingStorageAffinity(childAffinity) }
+    let converted = value.applyingStorageAffinity(.real)
+    if isWritten, case .real(let r) = converted, r == r.rounded(.towardZero), abs(r) <= 0x1p47 {
+      throw EngineError.unsupported(
+        "a new parent key an index seek on a REAL child column turns into SQLite's integer-valued REAL "
+          + "(MEM_IntReal), which a record may then store as an INTEGER")
+    }
+    return converted
   }
 
   /// The rowids (ascending) of the child rows whose key equals a parent key value, compared as
