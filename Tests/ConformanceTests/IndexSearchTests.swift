@@ -104,4 +104,20 @@ import Testing
     let alone = select(.binary(.and, .binary(.equal, .column("ref2"), .literal(.integer(2))), .isNull(.column("y"), negated: false)))
     #expect(try db.queryPlan(for: alone) == ["SEARCH d USING COVERING INDEX d_i (ref2=?)"])
   }
+
+  /// Fuzzer seed 0xC0FFEE44 case 136570: SQLite seeks `rowid IN (list)` from an ephemeral index
+  /// of the list, where a value equal to an earlier one replaces it. The INTEGER -2⁶³ and the
+  /// REAL -2⁶³ are equal; when the REAL comes later it is the one sought, and it finds nothing.
+  /// The memory engine sought the INTEGER and updated the row.
+  @Test(arguments: BackendKind.allCases)
+  func aRowidListSeeksTheLaterOfTwoEqualValues(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE t (x INTEGER PRIMARY KEY, n INTEGER)")
+    try db.execute(sql: "INSERT INTO t VALUES (-9223372036854775808, 1), (5, 2)")
+    #expect(try db.values(sql: "SELECT n FROM t WHERE x IN (-9223372036854775808, -9.223372036854776e+18)").isEmpty)
+    #expect(try db.values(sql: "SELECT n FROM t WHERE x IN (-9.223372036854776e+18, -9223372036854775808)") == [[1]])
+    #expect(try db.values(sql: "SELECT n FROM t WHERE x IN ('-9223372036854775808', -9.223372036854776e+18, 5)") == [[2]])
+    try db.execute(sql: "UPDATE t SET n = 0 WHERE x IN (-9223372036854775808, -9.223372036854776e+18)")
+    #expect(try db.values(sql: "SELECT n FROM t ORDER BY x") == [[1], [2]])
+  }
 }

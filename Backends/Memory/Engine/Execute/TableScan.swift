@@ -283,10 +283,17 @@ final class TableScan: @unchecked Sendable {
 
     case .rowidList(let evaluators):
       var rowids = Set<Int64>()
+      // SQLite keeps the list in an ephemeral index, where a value equal to an earlier one
+      // replaces it: of the INTEGER -2⁶³ and the REAL -2⁶³ (equal), the later one is sought,
+      // and the REAL finds nothing.
+      var smallestIsReal = false
       for evaluate in evaluators {
-        let value = try evaluate(context)
-        if let rowid = Self.seekableRowid(Self.converted(value, columnAffinity: .integer)) { rowids.insert(rowid) }
+        let value = Self.converted(try evaluate(context), columnAffinity: .integer)
+        if value == .integer(.min) { smallestIsReal = false }
+        if value == .real(-0x1p63) { smallestIsReal = true }
+        if let rowid = Self.seekableRowid(value) { rowids.insert(rowid) }
       }
+      if smallestIsReal { rowids.remove(.min) }
       for rowid in reversed ? rowids.sorted(by: >) : rowids.sorted() {
         switch try visit(rowid) {
         case .stop: return false
