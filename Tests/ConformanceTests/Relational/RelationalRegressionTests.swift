@@ -376,6 +376,24 @@ extension RelationalRegressionTests {
     }
   }
 
+  /// Fuzzer seed 0xC0FFEE44 case 576093: `u.rowid = (SELECT total(…))` in a join, the subquery
+  /// a constant REAL -2⁶³ and the smallest rowid present. SQLite seeks the rowid by it and finds
+  /// nothing; the memory engine scanned the one-row table and compared, which finds them equal.
+  /// Whether a plan seeks or tests is SQLite's choice: the meeting is refused.
+  @Test(arguments: BackendKind.allCases)
+  func aJoinTestingTheSmallestRowidAgainstAConstantRealMinimumIsRefused(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE u (x INTEGER PRIMARY KEY); CREATE TABLE c (ref INTEGER, n TEXT)")
+    try db.execute(sql: "INSERT INTO u VALUES (-9223372036854775808); INSERT INTO c VALUES (-9223372036854775808, 'a')")
+    let sql = "SELECT c2.n FROM c JOIN u JOIN c AS c2 WHERE x = (SELECT total(c.ref) FROM c) ORDER BY c.rowid, u.rowid, c2.rowid"
+    if let rows = try kind.answerUnlessMemoryRefuses({ try db.values(sql: sql) }) {
+      #expect(rows.isEmpty)
+    }
+    // An integer seeks and compares alike.
+    #expect(try db.values(sql: "SELECT c2.n FROM c JOIN u JOIN c AS c2 WHERE x = (SELECT min(c.ref) FROM c) ORDER BY c.rowid, u.rowid, c2.rowid")
+      == [["a"]])
+  }
+
   /// Fuzzer seed 0xC0FFEE29 case 5789: a join on `a.v = child.rowid` where `a.v` is the REAL
   /// -2⁶³ and the smallest rowid exists. Compared, the two are equal; sought by rowid
   /// (`OP_SeekRowid`), the REAL finds nothing. SQLite's free plan seeks (no row); which way it

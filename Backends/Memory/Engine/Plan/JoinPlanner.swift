@@ -78,10 +78,9 @@ struct JoinPlanner {
       compiled[term] = test
       if isCorrelated { correlated.insert(term) }
     }
-    func evaluator(_ term: SQLExpression, afterTheJoins: Bool = false) throws -> ConditionEvaluator {
+    func evaluator(_ term: SQLExpression) throws -> ConditionEvaluator {
       let test = try compiled[term] ?? compiler.condition(term).test
-      return try Self.refusingExtremeRowidMatch(
-        term, test, scope: scope, compiler: compiler, valueFromNoSource: afterTheJoins)
+      return try Self.refusingExtremeRowidMatch(term, test, scope: scope, compiler: compiler)
     }
     // The terms in the order of SQLite's merged WHERE clause: WHERE's, then each ON clause's.
     var pool: [SQLExpression] = []
@@ -181,7 +180,7 @@ struct JoinPlanner {
           textFilter: TextEqualityFilter.forTerm(firstTerms[position], source: source, scope: scope, compiler: compiler)))
     }
     self.loops = loops
-    finalConditions = try final.map { try evaluator($0, afterTheJoins: true) }
+    finalConditions = try final.map { try evaluator($0) }
     initialConditions = try initial.map { try evaluator($0) }
   }
 
@@ -236,8 +235,9 @@ struct JoinPlanner {
     return result
   }
 
-  /// The `column = expression` readings of a term (and `rowid IS expression`, which seeks alike).
-  private static func equalities(_ term: SQLExpression, scope: SourceScope) throws -> [Equality] {
+  /// The `column = expression` readings of a term (and `rowid IS expression`, which seeks alike);
+  /// an `expression` holding a subquery or an aggregate is no lookup value unless `anyValue`.
+  private static func equalities(_ term: SQLExpression, scope: SourceScope, anyValue: Bool = false) throws -> [Equality] {
     // `x IS (y IN ())` is SQLite's truth test `x IS FALSE` (or TRUE), not an equality.
     guard case .binary(let op, let lhs, let rhs) = term, op == .equal || op == .is, !ExpressionCompiler.foldsToZero(term),
       op == .equal || ExpressionCompiler.truthConstant(rhs) == nil
@@ -252,11 +252,12 @@ struct JoinPlanner {
       case .qualifiedRowid(let source): reference = try scope.resolveRowid(source: source)
       default: continue
       }
-      guard reference.depth == 0, !other.containsSubquery, !other.containsAggregate else { continue }
+      guard reference.depth == 0, anyValue || (!other.containsSubquery && !other.containsAggregate) else { continue }
       // `rowid IS x` seeks the rowid as `=` does (WO_IS; a NULL finds no row either way); on any
       // other column IS matches NULLs, which a lookup by value would not.
       guard op == .equal || reference.isRowid else { continue }
-      let reads = try sourcesRead(other, scope: scope)
+      // (With `anyValue`, a subquery counts as reading nothing here.)
+      let reads = try sourcesRead(other, scope: scope, subqueriesReadRow: !anyValue)
       guard !reads.contains(reference.source) else { continue }
       result.append(
         Equality(
@@ -267,25 +268,20 @@ struct JoinPlanner {
   }
 
   /// The term's test, refusing where it finds `rowid = x` (or `IS`) true with `x` a REAL -2⁶³ (after the
-  /// comparison's numeric affinity) read from another source of this query.
+  /// comparison's numeric affinity).
   ///
   /// The comparison finds it equal to the smallest rowid, but a rowid lookup by it
-  /// (`OP_SeekRowid`) finds nothing: whether the pair joins depends on which of the two sources
-  /// SQLite's plan visits first, which the memory engine does not know. The rowid lookup the
-  /// memory engine makes itself refuses the same pair (``RelationalSelect/Lookup/rowid(_:joinsSources:)``).
-  ///
-  /// With `valueFromNoSource`, for a LEFT JOIN's WHERE terms (tested after the joins), a value that
-  /// reads no source of this query (a constant or the query around) is refused too: SQLite turns
-  /// such a join into an inner one whose loop may seek the rowid by it.
+  /// (`OP_SeekRowid`) finds nothing: whether the pair joins depends on whether SQLite's plan
+  /// seeks the rowid by `x` or tests the term, which the memory engine does not know — whether `x`
+  /// reads another source (which of the two is visited first) or none (a constant or subquery
+  /// SQLite seeks by, where this engine's plan may scan a small table and test). The rowid lookup the
+  /// memory engine makes itself refuses a pair of sources alike (``RelationalSelect/Lookup/rowid(_:joinsSources:)``).
   private static func refusingExtremeRowidMatch(
-    _ term: SQLExpression, _ test: @escaping ConditionEvaluator, scope: SourceScope, compiler: ExpressionCompiler,
-    valueFromNoSource: Bool
+    _ term: SQLExpression, _ test: @escaping ConditionEvaluator, scope: SourceScope, compiler: ExpressionCompiler
   ) throws -> ConditionEvaluator {
-    guard
-      let equality = try equalities(term, scope: scope).first(where: {
-        $0.column.isRowid && (valueFromNoSource || !$0.reads.isEmpty)
-      })
-    else { return test }
+    guard let equality = try equalities(term, scope: scope, anyValue: true).first(where: { $0.column.isRowid }) else {
+      return test
+    }
     let other = try compiler.compile(equality.other).evaluate
     return { context in
       guard try test(context) else { return false }
