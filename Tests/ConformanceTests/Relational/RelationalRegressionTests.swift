@@ -376,6 +376,23 @@ extension RelationalRegressionTests {
     }
   }
 
+  /// Fuzzer seed 0xC0FFEE44 case 686496: SQLite 3.40 drops from its plan a LEFT JOIN table that
+  /// nothing but its ON clause reads, but keeps each later loop's direction by its old position:
+  /// the loop it runs backwards for `u.a DESC` runs forwards, and the rows come out of their
+  /// ORDER BY. The memory engine sorted them; it now refuses such a query.
+  @Test(arguments: BackendKind.allCases)
+  func aDroppedLeftJoinTableMisordersALaterDescendingLoopOrIsRefused(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE t (a INTEGER PRIMARY KEY); INSERT INTO t VALUES (10), (11)")
+    let sql = "SELECT t.a, u.a FROM t LEFT JOIN t AS x ON t.a = x.rowid JOIN t AS u ORDER BY t.a, u.a DESC"
+    if let rows = try kind.answerUnlessMemoryRefuses({ try db.values(sql: sql) }) {
+      #expect(rows == [[10, 10], [10, 11], [11, 10], [11, 11]])
+    }
+    // Read in the result, the LEFT JOIN table stays in the plan, and the order is the ORDER BY's.
+    let kept = "SELECT t.a, u.a, x.a FROM t LEFT JOIN t AS x ON t.a = x.rowid JOIN t AS u ORDER BY t.a, u.a DESC"
+    #expect(try db.values(sql: kept) == [[10, 11, 10], [10, 10, 10], [11, 11, 11], [11, 10, 11]])
+  }
+
   /// Fuzzer seed 0xC0FFEE44 case 576093: `u.rowid = (SELECT total(…))` in a join, the subquery
   /// a constant REAL -2⁶³ and the smallest rowid present. SQLite seeks the rowid by it and finds
   /// nothing; the memory engine scanned the one-row table and compared, which finds them equal.

@@ -350,7 +350,51 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
         "a subquery in the ORDER BY or result columns of a query SQLite may read in the order of an index: it then "
           + "computes them for fewer rows, and whether they fail depends on its plan")
     }
+    if refusal == nil, Self.omittedLeftJoinMayMisorder(statement, scope: scope) {
+      refusal = EngineError.unsupported(
+        "an ORDER BY with DESC over a join whose LEFT JOIN table nothing else reads (SQLite 3.40 drops that table "
+          + "from its plan and may then scan a later table in the wrong direction)")
+    }
     try Self.refuseFallible(statement, scope: scope, catalog: catalog)
+  }
+
+  /// Whether SQLite 3.40 may hand out this query's rows out of its ORDER BY: it drops from its
+  /// plan the right table of a LEFT JOIN that nothing but its ON clause reads
+  /// (`whereOmitNoopJoin`), but keeps the other loops' directions by their old positions
+  /// (`revMask` is not shifted), so with a loop run backwards for a `DESC` term, a table after
+  /// the dropped one may be scanned the wrong way (a 3.40 bug). The relational path always
+  /// sorts, so it refuses where that could happen: a `DESC` term, and such a LEFT JOIN table
+  /// with a table after it.
+  ///
+  /// ```sql
+  /// SELECT t.a, u.a FROM t LEFT JOIN t AS x ON t.a = x.rowid JOIN t AS u ORDER BY t.a, u.a DESC
+  /// -- SQLite 3.40 answers u.a ascending
+  /// ```
+  private static func omittedLeftJoinMayMisorder(_ statement: SelectStatement, scope: SourceScope) -> Bool {
+    guard statement.orderBy.contains(where: \.descending), scope.sources.count > 2 else { return false }
+    for (position, join) in statement.joins.enumerated() where join.kind == .left {
+      let source = position + 1
+      guard source < scope.sources.count - 1, !scope.sources[source].definition.isEphemeral else { continue }
+      let alias = scope.sources[source].alias
+      func reads(_ expression: SQLExpression) -> Bool {
+        switch expression {
+        case .qualifiedColumn(let name, _), .qualifiedRowid(let name):
+          if NameKey(name) == NameKey(alias) { return true }
+        case .column, .rowid:
+          if let reference = scope.reference(to: expression), reference.depth == 0, reference.source == source {
+            return true
+          }
+        default: break
+        }
+        if expression.directSubqueries.contains(where: { $0.expressions.contains(where: reads) }) { return true }
+        return expression.children.contains(where: reads)
+      }
+      var elsewhere = statement.columns + statement.orderBy.map(\.expression) + statement.groupBy
+      elsewhere += [statement.filter, statement.having].compactMap { $0 }
+      elsewhere += statement.joins.enumerated().filter { $0.offset != position }.compactMap(\.element.condition)
+      if !elsewhere.contains(where: reads) { return true }
+    }
+    return false
   }
 
   /// Runs the query with `outer` as the row around it (parameters included) and hands each
