@@ -279,6 +279,26 @@ import Testing
     #expect(try db.values(sql: misuse.replacingOccurrences(of: "LEFT JOIN b", with: "LEFT JOIN b JOIN a AS c")).isEmpty)
   }
 
+  /// Fuzzer seed 0xC0FFEE44 case 603645: SQLite counts, across the levels it searches, every
+  /// table a rowid name could mean (`cntTab`); past a subquery of two tables, no level's rowid is
+  /// `_rowid_` any more, and the name is the UPDATE table's column of that name. The `max()`
+  /// around it then belongs to the UPDATE: a misuse. The memory engine took the middle query's
+  /// rowid, kept the aggregate there, and ran the statement.
+  @Test(arguments: BackendKind.allCases)
+  func aRowidNamePastTwoTablesIsAColumnAroundWhenAnAggregateIsPlaced(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE k (id TEXT); CREATE TABLE s (_rowid_ REAL NOT NULL); CREATE TABLE o (n BLOB)")
+    let sql = "UPDATE s SET _rowid_ = 1 WHERE (SELECT max(EXISTS (SELECT _rowid_ FROM o AS x JOIN k)) FROM o)"
+    let error = try #require(throws: TandemError.self) { try db.execute(sql: sql) }
+    switch kind {
+    case .sqliteFile, .sqliteInMemory:
+      #expect(error.signature == .sqlite(code: 1, message: "misuse of aggregate: max()"))
+    case .memory, .tandem:
+      #expect(error.kind == .unsupported || error.kind == .divergence
+        || error.signature == .sqlite(code: 1, message: "misuse of aggregate: max()"))
+    }
+  }
+
   /// Fuzzer seed 0xC0FFEE3C case 24154: SQLite's parser folds `avg(x) IN ()` to 0, aggregate
   /// and all, so a query whose only aggregate sits there is no aggregate query and its HAVING is
   /// an error, reported before a bad name later in the statement.

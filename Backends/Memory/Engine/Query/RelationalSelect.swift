@@ -1045,7 +1045,24 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       }
       switch expression {
       case .column(let name):
-        if isInner(name, source: nil, inner) { inside = true } else { note { try scope.resolve(column: name, source: nil) } }
+        if isInner(name, source: nil, inner) {
+          inside = true
+        } else if NameKey(name).isRowidName, inner.contains(where: { !$0.isEmpty }) {
+          // SQLite counted the tables of the levels passed inside (`cntTab`): the name is no
+          // rowid of this level, only a column of it or of a level around.
+          var level: SourceScope? = scope
+          var depth = 0
+          while let current = level {
+            if current.sources.contains(where: { $0.definition.columnIndex(name) != nil }) {
+              if depth == 0 { here = true } else { around = true }
+              break
+            }
+            level = current.parent
+            depth += 1
+          }
+        } else {
+          note { try scope.resolve(column: name, source: nil) }
+        }
       case .qualifiedColumn(let source, let name):
         if isInner(name, source: source, inner) {
           inside = true
