@@ -292,4 +292,30 @@ extension ForeignKeyTests {
     let orphaned = try #require(throws: TandemError.self) { try db.execute(sql: "DELETE FROM np") }
     #expect(orphaned.kind == .constraintViolation)
   }
+
+  /// Fuzzer seed 0xC0FFEE44 case 532998: of several keys referencing a parent column without a
+  /// unique index, SQLite's error names the one whose error it wrote last: the check stops at the
+  /// newest mismatch, then each key with an action (newest first) writes its own over it. With
+  /// two actions the oldest is named; without, the newest. The memory engine named the newest.
+  @Test(arguments: BackendKind.allCases)
+  func aForeignKeyMismatchNamesTheKeySQLiteReportsLast(_ kind: BackendKind) throws {
+    func mismatch(_ actions: [String], _ statement: String) throws -> String? {
+      let db = try makeDatabase(kind)
+      try db.execute(sql: "CREATE TABLE p (n REAL)")
+      for (index, action) in actions.enumerated() {
+        try db.execute(sql: "CREATE TABLE k\(index + 1) (r REAL REFERENCES p (n) \(action))")
+      }
+      return SubqueryResolutionTests.errorMessage(db, statement)
+    }
+    #expect(try mismatch(["", "ON DELETE CASCADE", ""], "DELETE FROM p") == "foreign key mismatch - \"k2\" referencing \"p\"")
+    #expect(try mismatch(["", "", ""], "DELETE FROM p") == "foreign key mismatch - \"k3\" referencing \"p\"")
+    #expect(
+      try mismatch(["ON DELETE SET NULL", "ON DELETE CASCADE", ""], "DELETE FROM p")
+        == "foreign key mismatch - \"k1\" referencing \"p\"")
+    #expect(
+      try mismatch(["ON UPDATE CASCADE", "ON DELETE CASCADE", ""], "UPDATE p SET n = 1")
+        == "foreign key mismatch - \"k1\" referencing \"p\"")
+    #expect(try mismatch(["", "", ""], "UPDATE p SET n = 1") == "foreign key mismatch - \"k3\" referencing \"p\"")
+    #expect(try mismatch(["", "", ""], "UPDATE p SET rowid = 1") == nil)
+  }
 }

@@ -47,26 +47,54 @@ enum ForeignKeyValidation {
     }
     // Foreign keys matter only when a child or parent key column changes (`sqlite3FkRequired`).
     guard !touched.isEmpty || definition.foreignKeys.contains(where: { modified($0.column) }) else { return }
-    try childKeys(table, definition.foreignKeys.filter { NameKey($0.parentTable) == selfKey || modified($0.column) }, catalog: catalog)
-    // SQLite then locates the parent key of every key referencing the table, changed or not, to
-    // know which old columns to read (`sqlite3FkOldmask`); of several mismatches, the last one
-    // reported is the error.
-    if let mismatched = incoming.last(where: { !Catalog.parentKeyExists($0.key, in: table) }) {
-      throw Catalog.mismatch(child: mismatched.child.name, parent: mismatched.key.parentTable)
-    }
-    for reference in touched {
-      try action(reference, .update, catalog: catalog, visited: &visited)
-    }
+    // SQLite first locates the parent key of every key referencing the table, changed or not, to
+    // know which old columns to read (`sqlite3FkOldmask`), newest first: the last mismatch (the
+    // oldest) is written; the checks and actions that follow may write over it.
+    var error = incoming.last(where: { !Catalog.parentKeyExists($0.key, in: table) }).map(mismatch)
+    let ownKeys = definition.foreignKeys.filter { NameKey($0.parentTable) == selfKey || modified($0.column) }
+    try checksAndActions(table, ownKeys: ownKeys, incoming: touched, .update, error: &error, catalog: catalog, visited: &visited)
   }
 
   private static func delete(_ table: TableStorage, catalog: Catalog, visited: inout Set<ActionTarget>) throws {
     guard visited.insert(ActionTarget(table: ObjectIdentifier(table), column: nil)).inserted else { return }
-    try childKeys(table, table.definition.foreignKeys, catalog: catalog)
-    let incoming = catalog.incomingForeignKeys(of: table)
-    try parentKeys(table, incoming)
-    for reference in incoming {
-      try action(reference, .delete, catalog: catalog, visited: &visited)
+    var error: TandemError?
+    try checksAndActions(
+      table, ownKeys: table.definition.foreignKeys, incoming: catalog.incomingForeignKeys(of: table), .delete,
+      error: &error, catalog: catalog, visited: &visited)
+  }
+
+  /// The errors of SQLite's foreign key code for a changed row, each one written over the error
+  /// before it (`sqlite3ErrorMsg`), thrown at the end: the check (`sqlite3FkCheck`) locates the
+  /// table's own keys' parents, and stops at the first failure, else the parent key of each
+  /// reference `incoming` (newest first), and stops at the first mismatch; then each reference
+  /// with an action for `change` locates its parent key again (`fkActionTrigger`), and an action
+  /// that does locate it compiles its program, whose own error counts only when there is none yet
+  /// (`transferParseError`).
+  private static func checksAndActions(
+    _ table: TableStorage, ownKeys: [ForeignKeyDefinition], incoming: [IncomingForeignKey], _ change: ForeignKeyChange,
+    error: inout TandemError?, catalog: Catalog, visited: inout Set<ActionTarget>
+  ) throws {
+    do {
+      try childKeys(table, ownKeys, catalog: catalog)
+      if let mismatched = incoming.first(where: { !Catalog.parentKeyExists($0.key, in: table) }) {
+        error = mismatch(mismatched)
+      }
+    } catch let own as TandemError {
+      error = own
     }
+    for reference in incoming where reference.key.action(change) != .noAction {
+      guard Catalog.parentKeyExists(reference.key, in: table) else {
+        error = mismatch(reference)
+        continue
+      }
+      guard error == nil else { continue }
+      do { try action(reference, change, catalog: catalog, visited: &visited) } catch let nested as TandemError { error = nested }
+    }
+    if let error { throw error }
+  }
+
+  private static func mismatch(_ reference: IncomingForeignKey) -> TandemError {
+    Catalog.mismatch(child: reference.child.name, parent: reference.key.parentTable)
   }
 
   /// What an action on the child rows of `reference` runs: a DELETE (ON DELETE CASCADE) or an
