@@ -1091,4 +1091,25 @@ extension RelationalRegressionTests {
     }
     #expect(try db.values(sql: "SELECT count(*) FROM c WHERE ref = 1 AND ref < \(overflowing)") == [[0]])
   }
+
+  /// Fuzzer seed 0xC0FFEE44 case 213141: an UPDATE whose `x IS (SELECT … sum() …)` SQLite seeks
+  /// the primary key's index by computes the overflowing sum before its loop, with no row in
+  /// the table; the memory engine tested no row and changed nothing. It now refuses, as it does
+  /// for a range bound.
+  @Test(arguments: BackendKind.allCases)
+  func anUpdateSeekingByAFailingSubqueryComputesItBeforeTheLoop(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE k (n INTEGER NOT NULL); CREATE TABLE d (x REAL PRIMARY KEY)")
+    try db.execute(sql: "INSERT INTO k VALUES (9223372036854775806), (9223372036854775806)")
+    let update = "UPDATE d SET x = 1 WHERE x IS (SELECT sum(n) FROM k)"
+    let error = try #require(throws: TandemError.self) { try db.execute(sql: update) }
+    switch kind {
+    case .memory: #expect(error.kind == .unsupported)
+    case .tandem: #expect(error.kind == .divergence)
+    case .sqliteFile, .sqliteInMemory: #expect(error.message == "integer overflow")
+    }
+    // On a column no index leads, the value is computed only for a row: none, no error.
+    try db.execute(sql: "CREATE TABLE e (x REAL)")
+    try db.execute(sql: "UPDATE e SET x = 1 WHERE x IS (SELECT sum(n) FROM k)")
+  }
 }

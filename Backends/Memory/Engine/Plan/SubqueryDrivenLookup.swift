@@ -5,16 +5,44 @@ import TandemCore
 /// KEY (rowid=?)`), so SQLite runs the subquery before reading any row — even over an empty
 /// table. The memory engine tests the term on each row instead, and reads the subquery only once a
 /// row reaches it: the answers agree, but a subquery that fails (a `sum()` that overflows) fails
-/// the statement in SQLite alone. Such a statement is refused.
+/// the statement in SQLite alone. Such a statement is refused, and so is a seek by a value that
+/// can fail: `x = (SELECT …)`, `x IS …` or a range bound (``refuseFallibleBounds(_:searchable:)``).
 enum SubqueryDrivenLookup {
   /// ``refuseFallible(_:definition:column:)`` for an UPDATE's or DELETE's filter, whose names
   /// are the table's own, unqualified.
   static func refuseFallible(_ filter: SQLExpression?, singleTable definition: TableDefinition) throws {
-    try refuseFallible(filter, definition: definition) { operand in
+    let column = { (operand: SQLExpression) -> Int? in
       switch operand {
       case .column(let name): definition.columnIndex(name) ?? (NameKey(name).isRowidName ? -1 : nil)
       case .rowid: -1
       default: nil
+      }
+    }
+    try refuseFallible(filter, definition: definition, column: column)
+    try refuseFallibleBounds(filter?.conjuncts ?? []) { operand in
+      guard let position = column(operand) else { return false }
+      return position < 0 || position == definition.rowidColumn
+        || definition.indexes.contains { $0.columns.first == position }
+    }
+  }
+
+  /// Refuses the statement when a term of `terms` compares the rowid or an index's first column
+  /// (`searchable`) with a value holding a subquery that can fail (a `sum()`): SQLite computes
+  /// that value once before its loop when its plan seeks by it (`x = (SELECT …)`, `x IS …`, or a
+  /// range bound), even over an empty table; the memory engine tests it row by row.
+  ///
+  /// ```sql
+  /// UPDATE t SET a = 1 WHERE id IS (SELECT sum(n) FROM u)  -- fails in SQLite with no row in t
+  /// ```
+  static func refuseFallibleBounds(_ terms: [SQLExpression], searchable: (SQLExpression) -> Bool) throws {
+    let seekable: [BinaryOperator] = [.equal, .is, .less, .lessOrEqual, .greater, .greaterOrEqual]
+    for term in terms {
+      guard case .binary(let op, let lhs, let rhs) = term, seekable.contains(op) else { continue }
+      for (column, value) in [(lhs, rhs), (rhs, lhs)]
+      where value.directSubqueries.contains(where: RelationalSelect.hasSum) && searchable(ExpressionCompiler.withoutCollate(column)) {
+        throw EngineError.unsupported(
+          "a comparison of an indexed column or the rowid with a subquery that can fail (SQLite computes it before "
+            + "its loop when its plan seeks by it)")
       }
     }
   }

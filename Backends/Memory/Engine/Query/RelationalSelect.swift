@@ -847,22 +847,12 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
         return reference.isRowid ? -1 : reference.column
       }
     }
-    // A range on the rowid or an index's first column by a value that can fail (a subquery
-    // holding a sum()) is computed once before SQLite's loop when its plan seeks by it, even if
-    // no row is then tested; the memory engine tests it row by row, after the terms before it.
-    let ranges: [BinaryOperator] = [.less, .lessOrEqual, .greater, .greaterOrEqual]
-    for term in ([statement.filter] + statement.joins.map(\.condition)).compactMap({ $0 }).flatMap(\.conjuncts) {
-      guard case .binary(let op, let lhs, let rhs) = term, ranges.contains(op) else { continue }
-      for (column, bound) in [(lhs, rhs), (rhs, lhs)] where holdsFailingSubquery(bound) {
-        guard let reference = scope.reference(to: ExpressionCompiler.withoutCollate(column)), reference.depth == 0
-        else { continue }
-        let definition = scope.sources[reference.source].definition
-        if reference.isRowid || definition.indexes.contains(where: { $0.columns.first == reference.column }) {
-          throw EngineError.unsupported(
-            "a range on an indexed column or the rowid bounded by a subquery that can fail (SQLite computes it before "
-              + "its loop when its plan seeks by it)")
-        }
-      }
+    // A seek value that can fail is computed before SQLite's loop (see `refuseFallibleBounds`).
+    let terms = ([statement.filter] + statement.joins.map(\.condition)).compactMap { $0 }.flatMap(\.conjuncts)
+    try SubqueryDrivenLookup.refuseFallibleBounds(terms) { column in
+      guard let reference = scope.reference(to: column), reference.depth == 0 else { return false }
+      let definition = scope.sources[reference.source].definition
+      return reference.isRowid || definition.indexes.contains { $0.columns.first == reference.column }
     }
     // SQLite 3.40 loses a LEFT JOIN's row of NULLs when its ON clause holds `rowid LIKE 'a%'`
     // (the LIKE optimization seeks the rowid with text bounds and skips the NULL row): the
