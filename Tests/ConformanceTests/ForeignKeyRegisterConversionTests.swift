@@ -139,4 +139,27 @@ import Testing
     try db.execute(sql: "DELETE FROM kids")
     #expect(try db.values(sql: "SELECT ref, n FROM child ORDER BY n") == [[nil, 1], [nil, 2]])
   }
+
+  /// Fuzzer seed 0xC0FFEE44 cases 324233, 270400: an INTEGER (or NUMERIC) index column leaves a
+  /// REAL key a REAL to compare as well: a later ON DELETE action finds the TEXT child `'3.0'`
+  /// and not `'3'`. The memory engine made it the INTEGER 3 and found the other one.
+  @Test(arguments: BackendKind.allCases)
+  func anIntegerIndexSeekKeepsARealKeyARealForLaterActions(_ kind: BackendKind) throws {
+    for (child, orphan) in [("'3.0'", false), ("'3'", true)] {
+      let db = try makeDatabase(kind)
+      try db.execute(sql: """
+        CREATE TABLE p (x REAL NOT NULL, k REAL NOT NULL UNIQUE);
+        CREATE TABLE u (ref INTEGER REFERENCES p (k) ON DELETE CASCADE); CREATE INDEX u_on_ref ON u (ref);
+        CREATE TABLE v (ref TEXT REFERENCES p (k) ON DELETE SET NULL, n INTEGER);
+        INSERT INTO p VALUES (0.0, 3.0); INSERT INTO v VALUES (\(child), 1);
+        """)
+      if orphan {
+        let error = try #require(throws: TandemError.self) { try db.execute(sql: "DELETE FROM p") }
+        #expect(error.kind == .constraintViolation && error.constraint == .foreignKey)
+      } else {
+        try db.execute(sql: "DELETE FROM p")
+        #expect(try db.values(sql: "SELECT ref FROM v") == [[nil]])
+      }
+    }
+  }
 }

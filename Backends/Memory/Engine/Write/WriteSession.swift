@@ -112,7 +112,7 @@ final class WriteSession {
         of: reference, parent: table, key: key, value: parentValue, excluding: rowid
       ).count
       if case .unique(_, let parentColumn) = key {
-        registers[parentColumn] = try Self.keyAfterIndexSeek(parentValue, reference, parent: table, column: parentColumn)
+        registers[parentColumn] = Self.keyAfterIndexSeek(parentValue, reference, parent: table, column: parentColumn)
       }
     }
     storeDelete(table, rowid)
@@ -222,7 +222,7 @@ final class WriteSession {
         of: reference, parent: table, key: key, value: parentValue, excluding: rowid
       ).count
       if case .unique(_, let parentColumn) = key {
-        registers[parentColumn] = try Self.keyAfterIndexSeek(parentValue, reference, parent: table, column: parentColumn)
+        registers[parentColumn] = Self.keyAfterIndexSeek(parentValue, reference, parent: table, column: parentColumn)
       }
     }
     storeDelete(table, rowid)
@@ -318,7 +318,7 @@ final class WriteSession {
         of: reference, parent: table, key: key, value: parentValue, excluding: nil, alsoSeeing: staleRow
       ).count
       if case .unique(_, let parentColumn) = key {
-        registers[parentColumn] = try Self.keyAfterIndexSeek(
+        registers[parentColumn] = Self.keyAfterIndexSeek(
           parentValue, reference, parent: table, column: parentColumn, isWritten: true)
       }
     }
@@ -385,13 +385,14 @@ final class WriteSession {
   /// number, which no TEXT or BLOB child value equals. The row stored is not changed
   /// (Docs/SQLiteSemantics.md §14.1).
   ///
-  /// A REAL index column makes the register an integer flagged REAL (`MEM_IntReal`, for whole
-  /// values up to 2⁴⁷): it compares, and reads as text, as the REAL it stands for (`3.0` still
-  /// equals a TEXT child's `'3.0'`), but a record stores it as an INTEGER. Where the register may
-  /// be written (`isWritten`: a new key an ON UPDATE CASCADE copies), that is refused.
+  /// A REAL key, whatever the index column's numeric affinity, and numeric text under a REAL index
+  /// column, become an integer flagged REAL (`MEM_IntReal`): it compares, and reads as text, as
+  /// the REAL it stands for (`3.0` still equals a TEXT child's `'3.0'`, not `'3'`), but a record
+  /// stores it as an INTEGER. A register that may be written (`isWritten`: a new key an ON UPDATE
+  /// CASCADE copies) is kept as that INTEGER; one only compared, as the REAL.
   static func keyAfterIndexSeek(
     _ value: SqliteValue, _ reference: IncomingForeignKey, parent: TableStorage, column: Int, isWritten: Bool = false
-  ) throws -> SqliteValue {
+  ) -> SqliteValue {
     switch value {
     case .text, .real: break
     default: return value
@@ -405,14 +406,12 @@ final class WriteSession {
     guard childAffinity.isNumeric,
       ComparisonOperands.combined(parent.definition.affinities[column], childAffinity).isNumeric
     else { return value }
+    // What SQLite leaves behaves as a REAL where a number is whole: a REAL key, or text under a
+    // REAL index column. It compares, and reads as text, as that REAL; a record stores it as an
+    // INTEGER, as a new key's register is kept (a cascade may write it).
+    if case .real = value { return isWritten ? value.applyingStorageAffinity(.numeric) : value }
     guard childAffinity == .real else { return value.applyingStorageAffinity(childAffinity) }
-    let converted = value.applyingStorageAffinity(.real)
-    if isWritten, case .real(let r) = converted, r == r.rounded(.towardZero), abs(r) <= 0x1p47 {
-      throw EngineError.unsupported(
-        "a new parent key an index seek on a REAL child column turns into SQLite's integer-valued REAL "
-          + "(MEM_IntReal), which a record may then store as an INTEGER")
-    }
-    return converted
+    return value.applyingStorageAffinity(isWritten ? .numeric : .real)
   }
 
   /// The rowids (ascending) of the child rows whose key equals a parent key value, compared as
