@@ -257,13 +257,20 @@ extension SQLTextWriter {
     // join, which it may then reorder: a pinned one is written as the inner join it is. (Unless
     // its ON clause folds to false: as an inner join's, that would make SQLite drop the query's
     // every condition unresolved; and no row is joined then, so no order shows.)
-    let innerLeftJoins =
-      pinsOrder
-      ? Set(
-        written.joins.indices.filter { index in
-          written.joins[index].kind == .left && leftJoinBecomesInner(index, in: written)
-            && written.joins[index].condition?.isAlwaysFalse != true
-        }) : []
+    // Written as an inner join, a LEFT JOIN's ON clause becomes one SQLite's test reads for the
+    // LEFT JOINs before it (`… LEFT JOIN c … CROSS JOIN q ON c.ref` plans `c` as inner too): the
+    // set grows until no other LEFT JOIN becomes inner.
+    var innerLeftJoins = Set<Int>()
+    while pinsOrder {
+      var asWritten = written
+      for index in innerLeftJoins { asWritten.joins[index].kind = .cross }
+      let more = written.joins.indices.filter { index in
+        !innerLeftJoins.contains(index) && written.joins[index].kind == .left
+          && leftJoinBecomesInner(index, in: asWritten) && written.joins[index].condition?.isAlwaysFalse != true
+      }
+      if more.isEmpty { break }
+      innerLeftJoins.formUnion(more)
+    }
     var select = written
     var namedColumns = writtenColumns
     if !innerLeftJoins.isEmpty && written.testsForNull {

@@ -1112,4 +1112,32 @@ extension RelationalRegressionTests {
     try db.execute(sql: "CREATE TABLE e (x REAL)")
     try db.execute(sql: "UPDATE e SET x = 1 WHERE x IS (SELECT sum(n) FROM k)")
   }
+
+  /// Fuzzer seed 0xC0FFEE44 case 220842: the renderer pins `LEFT JOIN q ON c.ref … WHERE q.k` as
+  /// the inner join SQLite plans (`CROSS JOIN`); written so, its ON clause `c.ref` makes SQLite
+  /// plan the LEFT JOIN of `c` before it as inner too, which was left unpinned: SQLite read `c`
+  /// first, and the aggregate's bare column came from another row than the memory engine's. The
+  /// renderer now pins every LEFT JOIN that becomes inner once the others are written as inner.
+  @Test(arguments: BackendKind.allCases)
+  func aLeftJoinThatBecomesInnerThroughAPinnedJoinsOnClauseIsPinned(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: """
+      CREATE TABLE o (k INTEGER PRIMARY KEY); CREATE TABLE c (ref INTEGER, n BLOB);
+      INSERT INTO o VALUES (4), (3); INSERT INTO c VALUES (4, 'x'), (3, NULL);
+      """)
+    let k = SQLExpression.qualifiedColumn(source: "o", name: "k")
+    let smallest = SelectStatement(
+      table: "c", alias: "s", columns: [.aggregate(.min, .qualifiedColumn(source: "s", name: "n"), distinct: false)],
+      filter: .binary(.equal, .qualifiedColumn(source: "s", name: "ref"), k))
+    let select = SelectStatement(
+      table: "o",
+      joins: [
+        JoinClause(.left, table: "c", on: .binary(.equal, k, .qualifiedColumn(source: "c", name: "ref"))),
+        JoinClause(.left, table: "o", alias: "q", on: .qualifiedColumn(source: "c", name: "ref")),
+      ],
+      // A subquery among the result columns makes the renderer pin the loops with CROSS JOIN.
+      columns: [.subquery(smallest), k, .aggregate(.count, nil, distinct: false)],
+      filter: .qualifiedColumn(source: "q", name: "k"))
+    #expect(try db.execute(.select(select)).rows == [[nil, 3, 4]])
+  }
 }
