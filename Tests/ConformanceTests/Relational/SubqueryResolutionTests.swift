@@ -29,6 +29,25 @@ import Testing
     }
   }
 
+  /// Expects `sql` to fail with SQLite's `misuse of aggregate: function()`: on SQLite exactly; on
+  /// the memory engine, which does not place an aggregate in a query around its own, a refusal
+  /// (a divergence in tandem mode) or the same error.
+  static func expectAggregateMisuse(
+    _ db: Database, _ sql: String, function: String, kind: BackendKind,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let error = try #require(throws: TandemError.self, sourceLocation: sourceLocation) { try db.execute(sql: sql) }
+    let misuse = TandemError.Signature.sqlite(code: 1, message: "misuse of aggregate: \(function)()")
+    switch kind {
+    case .sqliteFile, .sqliteInMemory:
+      #expect(error.signature == misuse, sourceLocation: sourceLocation)
+    case .memory, .tandem:
+      #expect(
+        error.kind == .unsupported || error.kind == .divergence || error.signature == misuse,
+        sourceLocation: sourceLocation)
+    }
+  }
+
   static func failure(_ db: Database, _ statement: SelectStatement, sourceLocation: SourceLocation = #_sourceLocation)
     -> TandemError.Signature?
   {
@@ -236,15 +255,7 @@ import Testing
   func aRowidIsNullReadsNoSourceWhenAnAggregateIsPlaced(_ kind: BackendKind) throws {
     let db = try Self.database(kind)
     let sql = "UPDATE t SET a = (SELECT total((SELECT avg(1) FROM u WHERE t.d) * (w.rowid IS NULL)) FROM u AS w)"
-    let error = try #require(throws: TandemError.self) { try db.execute(sql: sql) }
-    switch kind {
-    case .sqliteFile, .sqliteInMemory:
-      #expect(error.signature == .sqlite(code: 1, message: "misuse of aggregate: total()"))
-    case .memory, .tandem:
-      // The memory engine does not place aggregates in an UPDATE's level: it refuses, or gives SQLite's error.
-      #expect(error.kind == .unsupported || error.kind == .divergence
-        || error.signature == .sqlite(code: 1, message: "misuse of aggregate: total()"))
-    }
+    try Self.expectAggregateMisuse(db, sql, function: "total", kind: kind)
   }
 
   /// Fuzzer seed 0xC0FFEE43 case 960275: SQLite's name lookup marks a column as possibly NULL
@@ -266,15 +277,7 @@ import Testing
     #expect(try db.values(sql: "SELECT max(n.k), (SELECT 7 FROM a LEFT JOIN b WHERE n.k IS NULL) FROM n") == [[nil, nil]])
     #expect(try db.values(sql: "SELECT max(n.k), (SELECT 7 FROM a JOIN b AS c WHERE k IS NULL) FROM n") == [[nil, nil]])
     let misuse = "SELECT 1 FROM n WHERE (SELECT total(EXISTS (SELECT 1 FROM a LEFT JOIN b WHERE id IS NOT NULL)) FROM a)"
-    switch kind {
-    case .sqliteFile, .sqliteInMemory:
-      #expect(Self.errorMessage(db, misuse) == "misuse of aggregate: total()")
-    case .memory, .tandem:
-      // The memory engine does not place aggregates in an outer query: it refuses, or gives SQLite's error.
-      let error = try #require(throws: TandemError.self) { try db.fetchAll(sql: misuse) }
-      #expect(error.kind == .unsupported || error.kind == .divergence
-        || error.signature == .sqlite(code: 1, message: "misuse of aggregate: total()"))
-    }
+    try Self.expectAggregateMisuse(db, misuse, function: "total", kind: kind)
     // With the last source an inner join's, the test is answered up front and the sum stays inside.
     #expect(try db.values(sql: misuse.replacingOccurrences(of: "LEFT JOIN b", with: "LEFT JOIN b JOIN a AS c")).isEmpty)
   }
@@ -289,14 +292,7 @@ import Testing
     let db = try makeDatabase(kind)
     try db.execute(sql: "CREATE TABLE k (id TEXT); CREATE TABLE s (_rowid_ REAL NOT NULL); CREATE TABLE o (n BLOB)")
     let sql = "UPDATE s SET _rowid_ = 1 WHERE (SELECT max(EXISTS (SELECT _rowid_ FROM o AS x JOIN k)) FROM o)"
-    let error = try #require(throws: TandemError.self) { try db.execute(sql: sql) }
-    switch kind {
-    case .sqliteFile, .sqliteInMemory:
-      #expect(error.signature == .sqlite(code: 1, message: "misuse of aggregate: max()"))
-    case .memory, .tandem:
-      #expect(error.kind == .unsupported || error.kind == .divergence
-        || error.signature == .sqlite(code: 1, message: "misuse of aggregate: max()"))
-    }
+    try Self.expectAggregateMisuse(db, sql, function: "max", kind: kind)
   }
 
   /// Fuzzer seed 0xC0FFEE3C case 24154: SQLite's parser folds `avg(x) IN ()` to 0, aggregate

@@ -150,10 +150,10 @@ extension ExpressionCompiler {
       guard let reference = scope.reference(to: operand), reference.depth == 0, let column = reference.column else {
         return false
       }
-      return scope.sources[reference.source].definition.indexes.contains { $0.columns.first == column }
+      return scope.sources[reference.source].definition.leadsAnIndex(column)
     }
     guard case .column(let name) = operand, let table, let column = table.columnIndex(name) else { return false }
-    return table.indexes.contains { $0.columns.first == column }
+    return table.leadsAnIndex(column)
   }
 
   /// Whether `operand` is this level's rowid (or a column aliasing it).

@@ -20,9 +20,7 @@ enum SubqueryDrivenLookup {
     }
     try refuseFallible(filter, definition: definition, column: column)
     try refuseFallibleBounds(filter?.conjuncts ?? []) { operand in
-      guard let position = column(operand) else { return false }
-      return position < 0 || position == definition.rowidColumn
-        || definition.indexes.contains { $0.columns.first == position }
+      column(operand).map(definition.isSearchable(by:)) ?? false
     }
   }
 
@@ -58,10 +56,7 @@ enum SubqueryDrivenLookup {
       guard case .inSubquery(let operand, let query, negated: false) = term, let position = column(operand),
         RelationalSelect.hasSum(query)
       else { continue }
-      let searchable =
-        position < 0 || position == definition.rowidColumn
-        || definition.indexes.contains { $0.columns.first == position }
-      if searchable {
+      if definition.isSearchable(by: position) {
         throw EngineError.unsupported(
           "x IN (SELECT … sum() …) on the rowid or an indexed column (SQLite runs the subquery before reading "
             + "any row, so whether its sum() fails does not depend on the rows)")

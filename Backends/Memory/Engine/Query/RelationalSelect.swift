@@ -779,7 +779,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       }
     }
     return (statement.limit != nil || statement.offset != nil)
-      && definition.indexes.contains { $0.columns.first == first }
+      && definition.leadsAnIndex(first)
       && statement.columns.contains(where: holdsFailingSubquery)
   }
 
@@ -852,7 +852,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     try SubqueryDrivenLookup.refuseFallibleBounds(terms) { column in
       guard let reference = scope.reference(to: column), reference.depth == 0 else { return false }
       let definition = scope.sources[reference.source].definition
-      return reference.isRowid || definition.indexes.contains { $0.columns.first == reference.column }
+      return definition.isSearchable(by: reference.column ?? -1)
     }
     // SQLite 3.40 loses a LEFT JOIN's row of NULLs when its ON clause holds `rowid LIKE 'a%'`
     // (the LIKE optimization seeks the rowid with text bounds and skips the NULL row): the

@@ -39,6 +39,21 @@ final class TableDefinition: Sendable {
   /// The number of columns.
   var columnCount: Int { columnNames.count }
 
+  /// Whether one of the table's indexes begins with column `column`.
+  func leadsAnIndex(_ column: Int) -> Bool {
+    indexes.contains { $0.columns.first == column }
+  }
+
+  /// Whether SQLite can seek the table by `column` (its position, or -1 for the rowid): the
+  /// rowid, the column aliasing it, or the first column of an index.
+  ///
+  /// ```swift
+  /// definition.isSearchable(by: -1)  // true: the rowid
+  /// ```
+  func isSearchable(by column: Int) -> Bool {
+    column < 0 || column == rowidColumn || leadsAnIndex(column)
+  }
+
   /// The position of a column by name (case-insensitive), or `nil`.
   func columnIndex(_ name: String) -> Int? {
     // Names are unique case-insensitively, so a byte-for-byte spelling match is the answer

@@ -399,7 +399,7 @@ final class WriteSession {
     }
     let child = reference.child.definition
     let childColumn = reference.key.column
-    guard childColumn != child.rowidColumn, child.indexes.contains(where: { $0.columns.first == childColumn }) else {
+    guard childColumn != child.rowidColumn, child.leadsAnIndex(childColumn) else {
       return value
     }
     let childAffinity = child.affinities[childColumn]
