@@ -122,9 +122,9 @@ import Testing
     #expect(try db.values(sql: "SELECT ref, typeof(ref) FROM c") == [[12, "integer"]])
   }
 
-  /// Fuzzer seed 0xC0FFEE44 cases 21012, 31272: an index seek on a REAL child column leaves the
-  /// parent key a REAL to compare (SQLite's `MEM_IntReal`): a later ON DELETE action still finds
-  /// the TEXT child `'3.0'` of the key 3.0. The memory engine made it the INTEGER 3, found no
+  /// Fuzzer seed 0xC0FFEE44 cases 21012, 31272: under a REAL parent column the key stays a REAL
+  /// for the actions after an index seek (they read it through `OP_RealAffinity`): a later ON
+  /// DELETE action still finds the TEXT child `'3.0'` of the key 3.0. The memory engine made it the INTEGER 3, found no
   /// child, and failed the delete with a foreign key error.
   @Test(arguments: BackendKind.allCases)
   func aRealIndexSeekKeepsTheKeyARealForLaterActions(_ kind: BackendKind) throws {
@@ -140,8 +140,8 @@ import Testing
     #expect(try db.values(sql: "SELECT ref, n FROM child ORDER BY n") == [[nil, 1], [nil, 2]])
   }
 
-  /// Fuzzer seed 0xC0FFEE44 cases 324233, 270400: an INTEGER (or NUMERIC) index column leaves a
-  /// REAL key a REAL to compare as well: a later ON DELETE action finds the TEXT child `'3.0'`
+  /// Fuzzer seed 0xC0FFEE44 cases 324233, 270400: so it does after a seek of an INTEGER (or
+  /// NUMERIC) index column: a later ON DELETE action finds the TEXT child `'3.0'`
   /// and not `'3'`. The memory engine made it the INTEGER 3 and found the other one.
   @Test(arguments: BackendKind.allCases)
   func anIntegerIndexSeekKeepsARealKeyARealForLaterActions(_ kind: BackendKind) throws {
@@ -161,5 +161,61 @@ import Testing
         #expect(try db.values(sql: "SELECT ref FROM v") == [[nil]])
       }
     }
+  }
+
+  /// Fuzzer seed 0xC0FFEE46 case 496955: a REAL parent column's new key stays a REAL for its ON
+  /// UPDATE CASCADE after an index seek made the register an INTEGER — the action trigger reads
+  /// `new.key` of a REAL column through `OP_RealAffinity`. SQLite writes the TEXT child `'0.0'`
+  /// and the BLOB child the REAL 0.0; the memory engine wrote `'0'` and 0.
+  @Test(arguments: BackendKind.allCases)
+  func aRealParentColumnCascadesARealAfterAnIndexSeek(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: """
+      CREATE TABLE kids (id REAL, k REAL PRIMARY KEY);
+      CREATE TABLE m (ref REAL REFERENCES kids (k) ON DELETE SET NULL ON UPDATE SET NULL, w BLOB NOT NULL);
+      CREATE INDEX m_on_ref_w ON m (ref, w);
+      CREATE TABLE t (ref TEXT REFERENCES kids (k) ON UPDATE CASCADE, y TEXT NOT NULL);
+      CREATE TABLE b (ref BLOB REFERENCES kids (k) ON UPDATE CASCADE);
+      INSERT INTO kids VALUES (X'61C3', -1e20); INSERT INTO t VALUES (-1e20, 'a'); INSERT INTO b VALUES (-1e20);
+      """)
+    try db.execute(sql: "UPDATE kids SET k = abs(id)")
+    #expect(try db.values(sql: "SELECT ref, typeof(ref) FROM t") == [["0.0", "text"]])
+    #expect(try db.values(sql: "SELECT ref, typeof(ref) FROM b") == [[0.0, "real"]])
+  }
+
+  /// Found beside case 496955 (checked with the sqlite3 CLI): under a parent column without REAL
+  /// affinity, the index seek leaves the INTEGER 3 of a REAL key 3.0, whatever the index column's
+  /// numeric affinity — a later ON DELETE SET NULL finds the TEXT child `'3'` and not `'3.0'`.
+  /// The memory engine kept such a key a REAL and found the other one.
+  @Test(arguments: BackendKind.allCases)
+  func anIndexSeekLeavesAnIntegerUnderAParentColumnWithoutRealAffinity(_ kind: BackendKind) throws {
+    for childAffinity in ["REAL", "INTEGER"] {
+      let db = try makeDatabase(kind)
+      try db.execute(sql: """
+        CREATE TABLE p (k BLOB UNIQUE);
+        CREATE TABLE c (x \(childAffinity) REFERENCES p (k) ON DELETE CASCADE); CREATE INDEX c_on_x ON c (x);
+        CREATE TABLE t (y TEXT REFERENCES p (k) ON DELETE SET NULL, n INTEGER);
+        INSERT INTO p VALUES ('3'), ('3.0'), (3.0); INSERT INTO t VALUES ('3', 1), ('3.0', 2);
+        """)
+      try db.execute(sql: "DELETE FROM p WHERE typeof(k) = 'real'")
+      #expect(try db.values(sql: "SELECT y, n FROM t ORDER BY n") == [[nil, 1], ["3.0", 2]], "index \(childAffinity)")
+    }
+  }
+
+  /// As above under a TEXT parent column: the key `'3.0'` becomes the INTEGER 3, the SET NULL
+  /// action finds the child `'3'`, and the child `'3.0'`, counted by the scan that ran before the
+  /// conversion, is left an orphan: the DELETE fails.
+  @Test(arguments: BackendKind.allCases)
+  func anIndexSeekConvertsATextKeyUnderARealIndexColumnToAnInteger(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: """
+      CREATE TABLE p (k TEXT UNIQUE);
+      CREATE TABLE c (x REAL REFERENCES p (k) ON DELETE CASCADE); CREATE INDEX c_on_x ON c (x);
+      CREATE TABLE t (y TEXT REFERENCES p (k) ON DELETE SET NULL, n INTEGER);
+      INSERT INTO p VALUES ('3'), ('3.0'); INSERT INTO t VALUES ('3', 1), ('3.0', 2);
+      """)
+    let error = try #require(throws: TandemError.self) { try db.execute(sql: "DELETE FROM p WHERE k = '3.0'") }
+    #expect(error.kind == .constraintViolation && error.constraint == .foreignKey)
+    #expect(try db.values(sql: "SELECT y, n FROM t ORDER BY n") == [["3", 1], ["3.0", 2]])
   }
 }

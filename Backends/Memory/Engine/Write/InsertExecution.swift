@@ -69,7 +69,7 @@ extension InsertPlan {
 
   /// SQLite computes a constant default once per statement, into a register every row reads;
   /// a scan for a written row's children may convert it there in place (see
-  /// ``WriteSession/keyAfterIndexSeek(_:_:parent:column:isWritten:)``), and later rows read the converted
+  /// ``WriteSession/keyAfterIndexSeek(_:_:parent:column:)``), and later rows read the converted
   /// value.
   private static func keepDefaults(_ rowDefaults: inout [SqliteValue], of defaulted: [Int], from registers: [SqliteValue]?) {
     guard let registers else { return }

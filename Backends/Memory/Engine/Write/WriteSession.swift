@@ -79,7 +79,7 @@ final class WriteSession {
   /// `omitting`: the table's own foreign key whose parent SQLite does not look up (see
   /// ``InsertPlan/parentCheckSQLiteOmits(checks:suppliesRowid:upsert:table:catalog:)``).
   /// Returns the row as SQLite's registers hold it afterwards: a scan for its children may have
-  /// converted a key in place (see ``keyAfterIndexSeek(_:_:parent:column:isWritten:)``).
+  /// converted a key in place (see ``keyAfterIndexSeek(_:_:parent:column:)``).
   @discardableResult
   func insertRow(
     _ table: TableStorage, _ rowid: Int64, _ values: [SqliteValue], incoming: [IncomingForeignKey],
@@ -103,7 +103,7 @@ final class WriteSession {
       try childRowRemoved(table, old, keys: table.definition.foreignKeys)
     }
     // The old row as SQLite's registers hold it: each indexed child scan may convert its key
-    // in place (see ``keyAfterIndexSeek(_:_:parent:column:isWritten:)``), and the actions read it too.
+    // in place (see ``keyAfterIndexSeek(_:_:parent:column:)``), and the actions read it too.
     var registers = old
     for reference in incoming {
       guard let key = catalog.parentKey(of: reference.key, in: table) else { continue }
@@ -318,8 +318,7 @@ final class WriteSession {
         of: reference, parent: table, key: key, value: parentValue, excluding: nil, alsoSeeing: staleRow
       ).count
       if case .unique(_, let parentColumn) = key {
-        registers[parentColumn] = Self.keyAfterIndexSeek(
-          parentValue, reference, parent: table, column: parentColumn, isWritten: true)
+        registers[parentColumn] = Self.keyAfterIndexSeek(parentValue, reference, parent: table, column: parentColumn)
       }
     }
     return registers
@@ -380,38 +379,33 @@ final class WriteSession {
   /// When the child table has an index on its key column, SQLite seeks it with the parent row's
   /// own register as the key and applies the index column's affinity to that register in place
   /// (when the comparison is numeric): numeric text such as `'12'` becomes the INTEGER 12, as
-  /// does the REAL 12.0 (`sqlite3VdbeIntegerAffinity`), and every later scan for the same row —
-  /// another referencing table, the table itself — and every action compares or writes that
-  /// number, which no TEXT or BLOB child value equals. The row stored is not changed
-  /// (Docs/SQLiteSemantics.md §14.1).
+  /// does the REAL 12.0 (`sqlite3VdbeIntegerAffinity`), whatever the index column's numeric
+  /// affinity. Every later scan for the same row — another referencing table, the table itself —
+  /// and every action compares or writes that number, which no TEXT or BLOB child value equals.
+  /// The row stored is not changed (Docs/SQLiteSemantics.md §14.1).
   ///
-  /// A REAL key, whatever the index column's numeric affinity, and numeric text under a REAL index
-  /// column, become an integer flagged REAL (`MEM_IntReal`): it compares, and reads as text, as
-  /// the REAL it stands for (`3.0` still equals a TEXT child's `'3.0'`, not `'3'`), but a record
-  /// stores it as an INTEGER. A register that may be written (`isWritten`: a new key an ON UPDATE
-  /// CASCADE copies) is kept as that INTEGER; one only compared, as the REAL.
+  /// A parent column with REAL affinity keeps its REAL: a later scan compares it as a number
+  /// anyway, and an action trigger reads `old.key`/`new.key` of a REAL column through
+  /// `OP_RealAffinity`, so a cascade writes `3.0`, and a TEXT child `'3.0'`.
   static func keyAfterIndexSeek(
-    _ value: SqliteValue, _ reference: IncomingForeignKey, parent: TableStorage, column: Int, isWritten: Bool = false
+    _ value: SqliteValue, _ reference: IncomingForeignKey, parent: TableStorage, column: Int
   ) -> SqliteValue {
     switch value {
     case .text, .real: break
     default: return value
     }
+    let parentAffinity = parent.definition.affinities[column]
+    guard parentAffinity != .real else { return value }
     let child = reference.child.definition
     let childColumn = reference.key.column
     guard childColumn != child.rowidColumn, child.leadsAnIndex(childColumn) else {
       return value
     }
     let childAffinity = child.affinities[childColumn]
-    guard childAffinity.isNumeric,
-      ComparisonOperands.combined(parent.definition.affinities[column], childAffinity).isNumeric
-    else { return value }
-    // What SQLite leaves behaves as a REAL where a number is whole: a REAL key, or text under a
-    // REAL index column. It compares, and reads as text, as that REAL; a record stores it as an
-    // INTEGER, as a new key's register is kept (a cascade may write it).
-    if case .real = value { return isWritten ? value.applyingStorageAffinity(.numeric) : value }
-    guard childAffinity == .real else { return value.applyingStorageAffinity(childAffinity) }
-    return value.applyingStorageAffinity(isWritten ? .numeric : .real)
+    guard childAffinity.isNumeric, ComparisonOperands.combined(parentAffinity, childAffinity).isNumeric else {
+      return value
+    }
+    return value.applyingStorageAffinity(.numeric)
   }
 
   /// The rowids (ascending) of the child rows whose key equals a parent key value, compared as
