@@ -308,6 +308,28 @@ import Testing
     #expect(db.failure(sql: sql)?.signature == .sqlite(code: 1, message: "HAVING clause on a non-aggregate query"))
   }
 
+  /// Fuzzer seed 0xC0FFEE46 case 146559: `y` of `x IS y` is looked up first, and visited again,
+  /// a resolved column, after `x`: its step ends the walk when `x` recorded an error, so a bad
+  /// name later in the statement is not the one reported. `y IS x` and `x = y` go on to it.
+  @Test(arguments: BackendKind.allCases)
+  func aNameAfterIsEndsTheWalkOnceItsLeftSideFailed(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: """
+      CREATE TABLE c (x TEXT, f REAL NOT NULL); CREATE TABLE u (ref REAL, a TEXT);
+      CREATE TABLE s (ref TEXT, x INTEGER NOT NULL, id INTEGER NOT NULL);
+      """)
+    let cases = [
+      ("CASE WHEN avg(x) IS id THEN sum(u.a) ELSE min(ref) END", "x"),
+      ("(abs(x) IS id) + abs(ref)", "x"),
+      ("(id IS abs(x)) + abs(ref)", "ref"),
+      ("(abs(x) = id) + abs(ref)", "ref"),
+    ]
+    for (expression, name) in cases {
+      let sql = "SELECT \(expression) FROM u JOIN c JOIN s GROUP BY id, (c.f COLLATE BINARY)"
+      #expect(db.failure(sql: sql)?.signature == .sqlite(code: 1, message: "ambiguous column name: \(name)"), "\(expression)")
+    }
+  }
+
   /// Fuzzer seed 0xC0FFEE40 case 501286: a SELECT expands its subqueries before it resolves any
   /// name, so one its walk reaches after an error (here after the first subquery's ORDER BY,
   /// which may not name the query around it) is still resolved, and its error is the one

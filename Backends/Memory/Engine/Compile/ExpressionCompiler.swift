@@ -143,7 +143,9 @@ final class ExpressionCompiler {
         case .column, .rowid:
           // Its step looks the bare name up even after an error, then stops if there is one.
           if walk(bare) || error != nil { return true }
-          return walk(lhs)
+          // The walk then visits `x`, and the name, now a resolved column, whose step stops the
+          // walk if `x` recorded an error.
+          return walk(lhs) || error != nil
         default:
           if error != nil { return true }
           return walk(lhs) || walk(rhs)
