@@ -92,7 +92,16 @@ public struct SQLRenderer: Sendable, Hashable {
   /// column list, a function called with the wrong number of arguments, an identifier holding a
   /// NUL character.
   public func render(_ statement: Statement) throws -> RenderedSQL {
+    try render(statement, writingOrderedSubqueries: true)
+  }
+
+  /// The SQL and bindings of one statement, a join's select written as it is even where
+  /// ``render(_:)`` writes it over a subquery that fixes the order of its rows. SQLite resolves
+  /// a FROM subquery before the query around it, so that form may fail with another of the
+  /// statement's errors than the one SQLite reports for the statement as written.
+  func render(_ statement: Statement, writingOrderedSubqueries: Bool) throws -> RenderedSQL {
     var writer = SQLTextWriter(rowidName: rowidName, otherRowidNames: otherRowidNames, columnTraits: columnTraits)
+    writer.writesOrderedSubqueries = writingOrderedSubqueries
     switch statement {
     case .select(let select): try writeSelect(select, to: &writer)
     case .insert(let insert): try writeInsert(insert, to: &writer)

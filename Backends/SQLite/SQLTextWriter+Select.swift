@@ -14,13 +14,14 @@ extension SQLTextWriter {
   /// `JOIN`, and SQLite plans them freely: their rows are then sorted by an ORDER BY that ends
   /// with every source's rowid, so the plan cannot change the answer.
   mutating func writeSelect(_ select: SelectStatement) throws {
-    if scopes.isEmpty, select.with == nil, select.compound.isEmpty, !select.joins.isEmpty, !select.isAggregate,
+    if writesOrderedSubqueries, scopes.isEmpty, select.with == nil, select.compound.isEmpty, !select.joins.isEmpty,
+      !select.isAggregate,
       !select.distinct, !select.orderBy.isEmpty, !select.columns.isEmpty,
       select.orderBy.allSatisfy({ resolvesSurely($0.expression, in: select) })
     {
       return try writeSortedJoin(select)
     }
-    if scopes.isEmpty, select.with == nil, select.compound.isEmpty, !select.joins.isEmpty,
+    if writesOrderedSubqueries, scopes.isEmpty, select.with == nil, select.compound.isEmpty, !select.joins.isEmpty,
       select.isAggregate || select.distinct, visitOrderMatters(select),
       let references = orderedRowsReferences(select)
     {

@@ -16,6 +16,9 @@ struct SQLTextWriter {
 
   /// The traits of the columns the statement may read, by table and column name.
   let columnTraits: [String: [String: ColumnTraits]]
+  /// Whether a join's select may be written over a subquery that fixes the order of its rows
+  /// (see ``writeSelect(_:)``); off, every select is written as the statement says.
+  var writesOrderedSubqueries = true
 
   init(rowidName: String?, otherRowidNames: [String: String?] = [:], columnTraits: [String: [String: ColumnTraits]] = [:]) {
     self.rowidName = rowidName

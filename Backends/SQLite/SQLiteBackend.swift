@@ -430,7 +430,30 @@ public final class SQLiteBackend: DatabaseBackend {
       (sql, bindings) = (rendered.sql, rendered.bindings)
     }
     let context = ConstraintContext(table: statement.table, columns: table.columns)
-    return (try cachedStatement(sql), bindings, context, !table.columns.isEmpty)
+    do {
+      return (try cachedStatement(sql), bindings, context, !table.columns.isEmpty)
+    } catch let error as TandemError where error.kind == .sqlite {
+      throw errorAsWritten(statement, table: table) ?? error
+    }
+  }
+
+  /// The error SQLite reports for `statement` written as it is, when its rendering wrote a join
+  /// over a subquery that fixes the order of its rows and failed to prepare: SQLite resolves that
+  /// subquery first, and may meet another of the statement's errors first (a name in WHERE
+  /// before a HAVING clause on a query that does not aggregate). `nil` when the statement is
+  /// written the same way, or prepares that way.
+  private func errorAsWritten(_ statement: Statement, table: TableInfo) -> TandemError? {
+    guard case .select(let select) = statement, !select.joins.isEmpty,
+      let plain = try? renderer(for: statement, table: table).render(statement, writingOrderedSubqueries: false)
+    else { return nil }
+    do {
+      _ = try SQLiteStatement(connection: connection, sql: plain.sql, persistent: false)
+      return nil
+    } catch let error as TandemError {
+      return error
+    } catch {
+      return nil
+    }
   }
 
   /// The SQL and values of a rendering, with named parameters from `parameters`.

@@ -1140,4 +1140,23 @@ extension RelationalRegressionTests {
       filter: .qualifiedColumn(source: "q", name: "k"))
     #expect(try db.execute(.select(select)).rows == [[nil, 3, 4]])
   }
+
+  /// Fuzzer seed 0xC0FFEE46 case 471710: a join's aggregate whose answer depends on the visiting
+  /// order is written over an ordered subquery, which SQLite resolves before the query around
+  /// it — it reported the unknown column of WHERE, where the statement as written fails first
+  /// with its HAVING on a query that does not aggregate (`avg(…) AND (x IN ())` is folded to 0).
+  /// The SQLite backend now reports the statement's own error.
+  @Test(arguments: BackendKind.allCases)
+  func aJoinOverOrderedRowsFailsWithTheStatementsOwnError(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.create(TableSchema("g", columns: [.column("ref", .null(.text))]))
+    let folded = SQLExpression.binary(
+      .and, .aggregate(.avg, .qualifiedColumn(source: "h", name: "ref"), distinct: false),
+      .inList(.literal(-5), [], negated: false))
+    let select = SelectStatement(
+      table: "g", joins: [JoinClause(.inner, table: "g", alias: "h")], columns: [folded],
+      filter: .qualifiedColumn(source: "a", name: "group"), having: .aggregate(.count, nil, distinct: false))
+    let error = try #require(throws: TandemError.self) { try db.execute(.select(select)) }
+    #expect(error.signature == .sqlite(code: 1, message: "HAVING clause on a non-aggregate query"))
+  }
 }
