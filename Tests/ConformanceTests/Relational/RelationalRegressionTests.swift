@@ -415,6 +415,24 @@ extension RelationalRegressionTests {
       == [["a"]])
   }
 
+  /// Fuzzer seed 0xC0FFEE47 case 77321: `u.rowid IN (c.ref)` seeks the rowid by each value of
+  /// the list as `=` does, and a REAL -2⁶³ finds no row by seeking; the memory engine tested the
+  /// term and joined the pair. The meeting is refused; an INTEGER -2⁶³ joins on every engine.
+  @Test(arguments: BackendKind.allCases)
+  func aJoinSeekingTheSmallestRowidThroughAnInListIsRefused(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE u (v REAL, x INTEGER PRIMARY KEY); CREATE TABLE c (ref REAL, n INTEGER)")
+    try db.execute(sql: "INSERT INTO u (x) VALUES (-9223372036854775808); INSERT INTO c VALUES ('-9223372036854775809', 1)")
+    let sql = "SELECT a.x FROM u JOIN c ON (u.x IN (c.ref)) JOIN u AS a ORDER BY u.rowid, c.rowid, a.rowid"
+    if let rows = try kind.answerUnlessMemoryRefuses({ try db.values(sql: sql) }) {
+      #expect(rows.isEmpty)
+    }
+    try db.execute(sql: "UPDATE c SET ref = NULL, n = -9223372036854775808")
+    #expect(
+      try db.values(sql: "SELECT a.x FROM u JOIN c ON (u.x IN (c.n, 7)) JOIN u AS a ORDER BY u.rowid, c.rowid, a.rowid")
+        == [[.integer(.min)]])
+  }
+
   /// Fuzzer seed 0xC0FFEE29 case 5789: a join on `a.v = child.rowid` where `a.v` is the REAL
   /// -2⁶³ and the smallest rowid exists. Compared, the two are equal; sought by rowid
   /// (`OP_SeekRowid`), the REAL finds nothing. SQLite's free plan seeks (no row); which way it

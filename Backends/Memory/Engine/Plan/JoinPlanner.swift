@@ -276,9 +276,21 @@ struct JoinPlanner {
   /// reads another source (which of the two is visited first) or none (a constant or subquery
   /// SQLite seeks by, where this engine's plan may scan a small table and test). The rowid lookup the
   /// memory engine makes itself refuses a pair of sources alike (``RelationalSelect/Lookup/rowid(_:joinsSources:)``).
+  ///
+  /// `rowid IN (list)` seeks the rowid by each value of the list alike: the pair is refused when
+  /// the term holds and a value of the list is that REAL (a value that fails to compute is left to
+  /// the test, which computed what SQLite computes).
   private static func refusingExtremeRowidMatch(
     _ term: SQLExpression, _ test: @escaping ConditionEvaluator, scope: SourceScope, compiler: ExpressionCompiler
   ) throws -> ConditionEvaluator {
+    if case .inList(let operand, let list, negated: false) = term, try isRowidOfThisLevel(operand, scope: scope) {
+      let values = try list.map { try compiler.compile($0).evaluate }
+      return { context in
+        guard try test(context) else { return false }
+        for value in values where (try? value(context)).map(isExtremeRowidProbe) == true { throw extremeRowidMatch }
+        return true
+      }
+    }
     guard let equality = try equalities(term, scope: scope, anyValue: true).first(where: { $0.column.isRowid }) else {
       return test
     }
@@ -288,6 +300,19 @@ struct JoinPlanner {
       if isExtremeRowidProbe(try other(context)) { throw extremeRowidMatch }
       return true
     }
+  }
+
+  /// Whether the expression is the rowid of one of this query level's sources.
+  private static func isRowidOfThisLevel(_ expression: SQLExpression, scope: SourceScope) throws -> Bool {
+    let reference: SourceScope.Reference
+    switch expression {
+    case .column(let name): reference = try scope.resolve(column: name, source: nil)
+    case .qualifiedColumn(let source, let name): reference = try scope.resolve(column: name, source: source)
+    case .rowid: reference = try scope.resolveRowid(source: nil)
+    case .qualifiedRowid(let source): reference = try scope.resolveRowid(source: source)
+    default: return false
+    }
+    return reference.depth == 0 && reference.isRowid
   }
 
   /// Whether a value compared with a rowid is, under numeric affinity, the REAL -2⁶³ that equals
