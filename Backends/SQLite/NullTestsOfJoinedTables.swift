@@ -80,7 +80,16 @@ struct NullTestsOfJoinedTables {
     }
     let alias: String
     switch reference {
-    case .qualifiedColumn(let source, _), .qualifiedRowid(let source):
+    case .qualifiedColumn(let source, let name):
+      // A source of that alias without the column leaves the name to the levels around it.
+      let key = SQLRenderer.asciiLowercased(name)
+      guard
+        let level = levels.lastIndex(where: { level in
+          level.contains { SQLName.same($0.alias, source) && (columns(of: $0.table).map { $0[key] != nil } ?? true) }
+        }), level == 0
+      else { return false }
+      alias = source
+    case .qualifiedRowid(let source):
       guard let level = levels.lastIndex(where: { $0.contains { SQLName.same($0.alias, source) } }), level == 0 else {
         return false
       }

@@ -374,16 +374,23 @@ extension SQLTextWriter {
 
   /// Whether SQLite plans the LEFT JOIN `select.joins[index]` as an inner join
   /// (``SelectStatement/leftJoinBecomesInner(at:readsJoinedTable:)``): a reference reads the
-  /// joined table when it is qualified by its alias, or names one of its columns and no other
-  /// source's.
+  /// joined table when it is qualified by its alias (and the table has that column: otherwise
+  /// SQLite looks for it in the query around), or names one of its columns and no other source's.
   func leftJoinBecomesInner(_ index: Int, in select: SelectStatement) -> Bool {
     let sources = select.sources
     guard sources.indices.contains(index + 1) else { return false }
     let joined = sources[index + 1]
-    func columns(of table: String) -> [String: ColumnTraits]? { columnTraits[SQLRenderer.asciiLowercased(table)] }
+    func columns(of table: String) -> [String: ColumnTraits]? {
+      let name = SQLRenderer.asciiLowercased(table)
+      // A common table expression's columns are not among the tables' traits.
+      return commonTableNames.last?.contains(name) == true ? nil : columnTraits[name]
+    }
     return select.leftJoinBecomesInner(at: index) { node in
       switch node {
-      case .qualifiedColumn(let source, _), .qualifiedRowid(let source):
+      case .qualifiedColumn(let source, let name):
+        guard SQLName.same(source, joined.alias) else { return false }
+        return columns(of: joined.table).map { $0[SQLRenderer.asciiLowercased(name)] != nil } ?? true
+      case .qualifiedRowid(let source):
         return SQLName.same(source, joined.alias)
       case .column(let name):
         let key = SQLRenderer.asciiLowercased(name)

@@ -1177,4 +1177,26 @@ extension RelationalRegressionTests {
     let error = try #require(throws: TandemError.self) { try db.execute(.select(select)) }
     #expect(error.signature == .sqlite(code: 1, message: "HAVING clause on a non-aggregate query"))
   }
+
+  /// Fuzzer seed 0xC0FFEE47 case 120253: in a subquery, `o.v` where the subquery's own `o` (a LEFT
+  /// JOIN's table) has no column `v` names the query around's `o`. The SQLite renderer took it
+  /// for a read of the joined table, which makes SQLite plan the LEFT JOIN as an inner one, and
+  /// pinned it as a CROSS JOIN: over an empty table the subquery found no row, and the statement
+  /// none (a wrong answer on the SQLite backend).
+  @Test(arguments: BackendKind.allCases)
+  func aQualifiedNameTheJoinedTableLacksLeavesTheLeftJoinOuter(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: """
+      CREATE TABLE g (v TEXT); CREATE TABLE u (e BLOB NOT NULL); CREATE TABLE d (x INTEGER);
+      INSERT INTO g VALUES (675); INSERT INTO u VALUES ('NaN');
+      """)
+    let inner = SelectStatement(
+      table: "u", joins: [JoinClause(.left, table: "d", alias: "o")], columns: [.literal(.real(0.5))],
+      filter: .qualifiedColumn(source: "o", name: "v"), groupBy: [.qualifiedColumn(source: "u", name: "e")])
+    let select = SelectStatement(
+      table: "u", joins: [JoinClause(.inner, table: "g", alias: "o")], columns: [.qualifiedColumn(source: "o", name: "v")],
+      filter: .subquery(inner),
+      orderBy: [OrderingTerm(.qualifiedRowid(source: "u")), OrderingTerm(.qualifiedRowid(source: "o"))])
+    #expect(try db.execute(.select(select)).rows == [["675"]])
+  }
 }
