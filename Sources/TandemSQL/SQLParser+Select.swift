@@ -378,7 +378,9 @@ extension SQLParser {
       let alias = try parseAlias()
       let taken = derivedTables.flatMap { $0.map { $0.name.lowercased() } }
       let name = alias ?? "(subquery-\(taken.count + 1))"
-      try addDerivedTable(CommonTableExpression(name: name, columns: Self.uniqueNames(body.names), select: body.statement))
+      try addDerivedTable(
+        CommonTableExpression(
+          name: name, columns: Self.uniqueNames(body.names), select: body.statement, isDerivedTable: true))
       return (name, nil, false)
     }
     let table = try parseTableName()
@@ -392,7 +394,7 @@ extension SQLParser {
         return (table, alias == table ? nil : alias, false)
       }
       let name = alias ?? view.name
-      try addDerivedTable(CommonTableExpression(name: name, columns: read.columns, select: read.select))
+      try addDerivedTable(CommonTableExpression(name: name, columns: read.columns, select: read.select, isDerivedTable: true))
       return (name, nil, false)
     }
     let alias = try parseAlias()

@@ -146,11 +146,21 @@ public struct CommonTableExpression: Sendable, Hashable {
   /// The names of its columns, one per result column of `select`.
   public var columns: [String]
   public var select: SelectStatement
+  /// Whether it stands for a subquery written in FROM, or a view read there (a derived table):
+  /// SQLite gives a derived table's rows a rowid a query may name — NULL, or the row's position,
+  /// as its plan decides — where a common table expression's rows have none.
+  public var isDerivedTable: Bool
 
-  public init(name: String, columns: [String], select: SelectStatement) {
+  /// A common table expression, or with `isDerivedTable` a subquery read in FROM.
+  ///
+  /// ```swift
+  /// CommonTableExpression(name: "open", columns: ["id"], select: SelectStatement(table: "reminders", columns: [.column("id")]))
+  /// ```
+  public init(name: String, columns: [String], select: SelectStatement, isDerivedTable: Bool = false) {
     self.name = name
     self.columns = columns
     self.select = select
+    self.isDerivedTable = isDerivedTable
   }
 }
 

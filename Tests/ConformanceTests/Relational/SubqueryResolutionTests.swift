@@ -330,6 +330,40 @@ import Testing
     }
   }
 
+  /// Found beside seed 0xC0FFEE47 (checked with the sqlite3 CLI): SQLite counts, over the levels
+  /// it passes, the sources whose rows have a rowid a query may name — a common table
+  /// expression's have none (`TF_NoVisibleRowid`) — so an unqualified rowid in a subquery over a
+  /// common table, or without FROM, is the query around's, and one beside a common table is the
+  /// other table's. The memory engine looked only in the innermost level and failed with `no
+  /// such column: rowid`.
+  @Test(arguments: BackendKind.allCases)
+  func aRowidNameIsFoundPastSourcesWithoutOne(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE t (a INTEGER); INSERT INTO t VALUES (5), (6)")
+    let common = "WITH c(x) AS (SELECT 1) "
+    #expect(try db.values(sql: common + "SELECT (SELECT rowid FROM c) FROM t ORDER BY a") == [[1], [2]])
+    #expect(try db.values(sql: common + "SELECT (SELECT rowid FROM c, t AS w) FROM t ORDER BY a") == [[1], [1]])
+    #expect(try db.values(sql: "SELECT (SELECT rowid) FROM t ORDER BY a") == [[1], [2]])
+    for sql in [common + "SELECT rowid FROM c", "SELECT (SELECT rowid FROM t AS p, t AS q) FROM t"] {
+      #expect(db.failure(sql: sql)?.signature == .sqlite(code: 1, message: "no such column: rowid"), "\(sql)")
+    }
+  }
+
+  /// The rowid of a subquery in FROM, or of a view, is NULL when SQLite runs the subquery as a
+  /// co-routine or flattens it, and the row's position when it materializes it (a join's inner
+  /// loop): the memory engine, which cannot know, refuses it.
+  @Test(arguments: BackendKind.allCases)
+  func theRowidOfADerivedTableIsRefused(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE t (a INTEGER); INSERT INTO t VALUES (5), (6); CREATE VIEW v AS SELECT a FROM t")
+    if let rows = try kind.answerUnlessMemoryRefuses({ try db.values(sql: "SELECT rowid, a FROM (SELECT a FROM t)") }) {
+      #expect(rows == [[nil, 5], [nil, 6]])
+    }
+    if let rows = try kind.answerUnlessMemoryRefuses({ try db.values(sql: "SELECT x.rowid FROM v AS x") }) {
+      #expect(rows == [[nil], [nil]])
+    }
+  }
+
   /// Fuzzer seed 0xC0FFEE40 case 501286: a SELECT expands its subqueries before it resolves any
   /// name, so one its walk reaches after an error (here after the first subquery's ORDER BY,
   /// which may not name the query around it) is still resolved, and its error is the one

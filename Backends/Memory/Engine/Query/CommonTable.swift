@@ -90,7 +90,8 @@ final class CommonTable: @unchecked Sendable {
         1, "table \(expression.name) has \(initial.columnCount) values for \(expression.columns.count) columns")
     }
     let definition = TableDefinition.ephemeral(
-      name: expression.name, columns: expression.columns, affinities: initial.resultAffinities)
+      name: expression.name, columns: expression.columns, affinities: initial.resultAffinities,
+      isDerivedTable: expression.isDerivedTable)
     storage = TableStorage(definition: definition)
 
     if isRecursive, let last = select.compound.last {

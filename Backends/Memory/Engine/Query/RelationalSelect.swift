@@ -992,10 +992,16 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
         }
       }
       if namesInnerSource { return true }
-      // An unqualified rowid is the innermost level's, and only when that level has one source
-      // (SQLite's `cntTab`); otherwise the name is looked up around, where a column may take it.
+      // An unqualified rowid is the rowid of the first table counted, innermost level first, when
+      // it is the only one once its level is passed (SQLite's `cntTab`; a level holds only
+      // stored tables); otherwise the name is looked up around, where a column may take it.
       guard source == nil, let name, NameKey(name).isRowidName else { return false }
-      return inner.last?.count == 1
+      var counted = 0
+      for level in inner.reversed() {
+        counted += level.count
+        if counted > 0 { return counted == 1 }
+      }
+      return false
     }
     // `x IS [NOT] NULL` of a column that is never NULL: SQLite's resolver replaces it by its
     // answer, and drops the reference, before it decides which query an aggregate belongs to.

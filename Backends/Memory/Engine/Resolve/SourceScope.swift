@@ -135,8 +135,9 @@ final class SourceScope {
     var level: SourceScope? = self
     var depth = 0
     var passedNullableSource = false
+    var rowidSources = 0
     while let scope = level {
-      if var found = try scope.resolveHere(column: name, source: source, depth: depth) {
+      if var found = try scope.resolveHere(column: name, source: source, depth: depth, rowidSources: &rowidSources) {
         if marking { markOuterRead(depth) }
         found.passedNullableSource = passedNullableSource
         return found
@@ -149,7 +150,9 @@ final class SourceScope {
     throw EngineError.noSuchColumn(source.map { "\($0).\(name)" } ?? name)
   }
 
-  private func resolveHere(column name: String, source: String?, depth: Int) throws -> Reference? {
+  private func resolveHere(column name: String, source: String?, depth: Int, rowidSources: inout Int) throws
+    -> Reference?
+  {
     // A FROM clause may name two sources alike (`child AS T, t`): a qualified name then looks in
     // both, and is ambiguous only when both have the column.
     let candidates: [Int]
@@ -176,13 +179,27 @@ final class SourceScope {
     guard NameKey(name).isRowidName else { return nil }
     // SQLite counts every source the name could mean (`cntTab`); with two, no level's rowid is it.
     if let source, candidates.count > 1 { throw EngineError.noSuchColumn("\(source).\(name)") }
-    // The rowid, when no column takes the name, of the only source. SQLite's `lookupName`
-    // counts the sources it passed on every level (cntTab): an unqualified rowid is found only
-    // in the innermost level, and only when it has one source; a qualified one in the first
-    // level that has the source. A common table expression's rows have no rowid a query can name.
-    guard source != nil || depth == 0, candidates.count == 1, let index = candidates.first,
-      !sources[index].definition.isEphemeral
-    else { return nil }
+    return try rowidHere(of: candidates, depth: depth, rowidSources: &rowidSources)
+  }
+
+  /// The rowid a name resolves to in this level, when no column takes the name: SQLite's
+  /// `lookupName` counts, over every level it passes (`cntTab`), the sources whose rows have a
+  /// rowid a query may name (``TableDefinition/namesRowid``: not a common table expression's),
+  /// and takes the rowid of the one it counted if that count is one when it ends a level. An
+  /// unqualified rowid is so found past a level without such a source (a common table's only,
+  /// or no FROM clause), and never once two were counted; a qualified one in the first level
+  /// that has the source. A derived table's rowid is refused: SQLite's plan decides its value.
+  private func rowidHere(of candidates: [Int], depth: Int, rowidSources: inout Int) throws
+    -> Reference?
+  {
+    let named = candidates.filter { sources[$0].definition.namesRowid }
+    rowidSources += named.count
+    guard rowidSources == 1, named.count == 1 else { return nil }
+    let index = named[0]
+    guard !sources[index].definition.isEphemeral else {
+      throw EngineError.unsupported(
+        "the rowid of a subquery in FROM or of a view (SQLite reads NULL or the row's position, as its plan decides)")
+    }
     return Reference(
       slot: sources[index].rowidSlot, affinity: .integer, isRowid: true, depth: depth, source: index, column: nil)
   }
@@ -214,20 +231,25 @@ final class SourceScope {
   func resolveRowid(source: String?, marking: Bool = true) throws -> Reference {
     var level: SourceScope? = self
     var depth = 0
+    var rowidSources = 0
     while let scope = level {
       if let source {
         if let index = scope.sourceIndex(source) {
-          guard !scope.sources[index].definition.isEphemeral, scope.sourceIndices(source).count == 1 else { break }
-          if marking { markOuterRead(depth) }
-          return Reference(
-            slot: scope.sources[index].rowidSlot, affinity: .integer, isRowid: true, depth: depth, source: index,
-            column: nil)
+          guard scope.sources[index].definition.namesRowid, scope.sourceIndices(source).count == 1 else { break }
+          if let found = try scope.rowidHere(of: [index], depth: depth, rowidSources: &rowidSources) {
+            if marking { markOuterRead(depth) }
+            return found
+          }
+          break
         }
       } else {
-        // Unqualified: the innermost level's only source (see `resolveHere`), or no such column.
-        guard scope.sources.count == 1, !scope.sources[0].definition.isEphemeral else { break }
-        return Reference(
-          slot: scope.sources[0].rowidSlot, affinity: .integer, isRowid: true, depth: depth, source: 0, column: nil)
+        // Unqualified: as `lookupName` finds it (see `rowidHere`), or no such column.
+        let all = Array(scope.sources.indices)
+        if let found = try scope.rowidHere(of: all, depth: depth, rowidSources: &rowidSources) {
+          if marking { markOuterRead(depth) }
+          return found
+        }
+        if rowidSources > 1 { break }
       }
       if scope.hidesOuter { break }
       level = scope.parent

@@ -77,14 +77,24 @@ final class TableDefinition: Sendable {
 
   /// The table SQLite materializes for a common table expression: columns named `columns`,
   /// carrying the affinities of the select's result columns (`.none` for an expression), with no
-  /// constraint, no index and no rowid a query may name.
-  static func ephemeral(name: String, columns: [String], affinities: [Affinity]) -> TableDefinition {
+  /// constraint, no index and no rowid a query may name — unless it is a derived table (a
+  /// subquery in FROM, a view), whose rowid SQLite lets a query name (see ``namesRowid``).
+  static func ephemeral(name: String, columns: [String], affinities: [Affinity], isDerivedTable: Bool = false)
+    -> TableDefinition
+  {
     TableDefinition(
-      TableSchema(name, columns: columns.map { .column($0, .null(.blob)) }), number: -1, ephemeralAffinities: affinities)
+      TableSchema(name, columns: columns.map { .column($0, .null(.blob)) }), number: isDerivedTable ? -2 : -1,
+      ephemeralAffinities: affinities)
   }
 
-  /// Whether this is a common table expression's table (``ephemeral(name:columns:affinities:)``).
+  /// Whether this is a common table expression's table (``ephemeral(name:columns:affinities:isDerivedTable:)``).
   var isEphemeral: Bool { number < 0 }
+
+  /// Whether a query may name the rowid of this table's rows (SQLite's `VisibleRowid`): a stored
+  /// table's, or a derived table's — whose value the memory engine cannot know (SQLite reads NULL
+  /// from a subquery it runs as a co-routine or flattens, the row's position from one it
+  /// materializes) — but never a common table expression's (`TF_NoVisibleRowid`).
+  var namesRowid: Bool { number != -1 }
 
   private init(_ schema: TableSchema, number: Int, ephemeralAffinities: [Affinity]?) {
     self.schema = schema
