@@ -1199,4 +1199,31 @@ extension RelationalRegressionTests {
       orderBy: [OrderingTerm(.qualifiedRowid(source: "u")), OrderingTerm(.qualifiedRowid(source: "o"))])
     #expect(try db.execute(.select(select)).rows == [["675"]])
   }
+
+  /// Fuzzer seed 0xC0FFEE48 case 14722: reading the table through the index of its PRIMARY KEY
+  /// (for the ORDER BY), SQLite tests first the WHERE term that index covers — a subquery counts
+  /// as covered — so `(SELECT avg(…))` (here max), NULL, ended the row before `x IN (SELECT sum(…))`
+  /// overflowed. The memory engine tested in WHERE order and failed; it now refuses such a
+  /// statement, and answers the one written in the order SQLite tests it.
+  @Test(arguments: BackendKind.allCases)
+  func aSumSubqueryTermAnIndexMayReorderIsRefused(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: """
+      CREATE TABLE v (x BLOB, k TEXT PRIMARY KEY NOT NULL); CREATE TABLE t (d INTEGER NOT NULL);
+      INSERT INTO t VALUES (-5), (-9223372036854775808); INSERT INTO v (k) VALUES ('926');
+      """)
+    let overflowing = SQLExpression.inSubquery(
+      .column("x"), SelectStatement(table: "t", columns: [.aggregate(.sum, .column("d"), distinct: false)]), negated: false)
+    let null = SQLExpression.subquery(SelectStatement(table: "v", columns: [.aggregate(.max, .column("x"), distinct: false)]))
+    func select(_ first: SQLExpression, _ second: SQLExpression) -> Statement {
+      .select(
+        SelectStatement(
+          table: "v", columns: [.column("k")], filter: .binary(.and, first, second),
+          orderBy: [OrderingTerm(.column("k"), descending: true)]))
+    }
+    if let rows = try kind.answerUnlessMemoryRefuses({ try db.execute(select(overflowing, null)).rows }) {
+      #expect(rows.isEmpty)
+    }
+    #expect(try db.execute(select(null, overflowing)).rows.isEmpty)
+  }
 }
