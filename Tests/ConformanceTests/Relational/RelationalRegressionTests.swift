@@ -1225,5 +1225,10 @@ extension RelationalRegressionTests {
       #expect(rows.isEmpty)
     }
     #expect(try db.execute(select(null, overflowing)).rows.isEmpty)
+    // A DELETE seeking the index of k tests the covered NULL term first as well.
+    let delete = "DELETE FROM v WHERE x IN (SELECT sum(d) FROM t) AND (SELECT max(d) FROM t WHERE 0) AND k > '0'"
+    if try kind.answerUnlessMemoryRefuses({ try db.execute(sql: delete) }) != nil {
+      #expect(try db.values(sql: "SELECT k FROM v") == [["926"]])
+    }
   }
 }

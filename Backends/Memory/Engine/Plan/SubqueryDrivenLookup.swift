@@ -22,6 +22,46 @@ enum SubqueryDrivenLookup {
     try refuseFallibleBounds(filter?.conjuncts ?? []) { operand in
       column(operand).map(definition.isSearchable(by:)) ?? false
     }
+    try refuseReorderedFallibleTerms(filter, definition: definition, column: column)
+  }
+
+  /// Refuses a one-table statement whose WHERE terms SQLite may test in another order than this
+  /// engine, where one holds a subquery computing `sum()`: when SQLite's loop reads an index, it
+  /// tests first the terms that index covers (`codeOneLoopStart`'s first pass;
+  /// `sqlite3ExprCoveredByIndex` does not look inside a subquery, so one counts as covered), then
+  /// the others, each in WHERE order. Which index the plan reads, if any, is SQLite's choice: any
+  /// index that moves such a term past another refuses. `column` resolves a name of the table to
+  /// its position (`-1` for the rowid), `nil` for any other expression.
+  ///
+  /// ```sql
+  /// -- k has an index: SQLite tests (SELECT max(…)), NULL, first, and the sum never runs
+  /// DELETE FROM v WHERE x IN (SELECT sum(d) FROM t) AND (SELECT max(d) FROM t WHERE 0) AND k > '0'
+  /// ```
+  static func refuseReorderedFallibleTerms(
+    _ filter: SQLExpression?, definition: TableDefinition, column: (SQLExpression) -> Int?
+  ) throws {
+    guard let terms = filter?.conjuncts, terms.count > 1, !definition.indexes.isEmpty else { return }
+    let fallible = terms.map { $0.directSubqueries.contains(where: RelationalSelect.hasSum) }
+    guard fallible.contains(true) else { return }
+    for index in definition.indexes {
+      func isCovered(_ expression: SQLExpression) -> Bool {
+        if ExpressionCompiler.foldsToZero(expression) { return true }
+        switch expression {
+        case .column, .qualifiedColumn, .rowid, .qualifiedRowid:
+          guard let position = column(expression) else { return true }
+          return position == -1 || position == definition.rowidColumn || index.columns.contains(position)
+        default:
+          return expression.children.allSatisfy(isCovered)
+        }
+      }
+      let covered = terms.map(isCovered)
+      let order = terms.indices.filter { covered[$0] } + terms.indices.filter { !covered[$0] }
+      for (a, b) in zip(order, order.dropFirst()) where a > b && (fallible[a] || fallible[b]) {
+        throw EngineError.unsupported(
+          "a subquery computing sum() in a WHERE term that SQLite may test before or after another, as the index "
+            + "its plan reads decides (whether it runs, and fails, depends on that plan)")
+      }
+    }
   }
 
   /// Refuses the statement when a term of `terms` compares the rowid or an index's first column

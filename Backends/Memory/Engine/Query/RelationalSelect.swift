@@ -868,7 +868,12 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
         }
       }
     }
-    try refuseFallibleTermsAnIndexReorders(statement, scope: scope)
+    if statement.joins.isEmpty, let source = scope.sources.first, !source.definition.isEphemeral {
+      try SubqueryDrivenLookup.refuseReorderedFallibleTerms(statement.filter, definition: source.definition) { operand in
+        guard let reference = scope.reference(to: operand), reference.depth == 0 else { return nil }
+        return reference.isRowid ? -1 : reference.column
+      }
+    }
     // A join's conditions are evaluated at the loop SQLite's plan puts them in: whether a
     // subquery there runs at all (an outer loop may find no row) depends on that plan, and a
     // sum() inside it can fail with `integer overflow`.
@@ -938,43 +943,6 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
   }
 
   /// Whether a select, or a subquery inside it, computes `sum()` (which can overflow).
-  /// Refuses a select of one table whose WHERE terms SQLite may test in another order than this
-  /// engine, where one holds a subquery computing sum() (which can fail with `integer overflow`):
-  /// when SQLite's loop reads an index, it tests first the terms that index covers
-  /// (`codeOneLoopStart`'s first pass; `sqlite3ExprCoveredByIndex` does not look inside a
-  /// subquery, so one counts as covered), then the others, each in WHERE order. Which index the
-  /// plan reads, if any, is SQLite's choice: any index that reorders such a term refuses.
-  private static func refuseFallibleTermsAnIndexReorders(_ statement: SelectStatement, scope: SourceScope) throws {
-    guard statement.joins.isEmpty, let filter = statement.filter, let source = scope.sources.first,
-      !source.definition.isEphemeral, !source.definition.indexes.isEmpty
-    else { return }
-    let terms = filter.conjuncts
-    let fallible = terms.map { $0.directSubqueries.contains(where: hasSum) }
-    guard terms.count > 1, fallible.contains(true) else { return }
-    for index in source.definition.indexes {
-      func isCovered(_ expression: SQLExpression) -> Bool {
-        if ExpressionCompiler.foldsToZero(expression) { return true }
-        switch expression {
-        case .column, .qualifiedColumn, .rowid, .qualifiedRowid:
-          guard let reference = scope.reference(to: expression), reference.depth == 0 else { return true }
-          return reference.isRowid || reference.column.map(index.columns.contains) ?? true
-        default:
-          return expression.children.allSatisfy(isCovered)
-        }
-      }
-      let covered = terms.map(isCovered)
-      let order = terms.indices.filter { covered[$0] } + terms.indices.filter { !covered[$0] }
-      for (first, second) in zip(order.indices, order.indices.dropFirst()) {
-        let (a, b) = (order[first], order[second])
-        if a > b && (fallible[a] || fallible[b]) {
-          throw EngineError.unsupported(
-            "a subquery computing sum() in a WHERE term that SQLite may test before or after another, as the index "
-              + "its plan reads decides (whether it runs, and fails, depends on that plan)")
-        }
-      }
-    }
-  }
-
   static func hasSum(_ query: SelectStatement) -> Bool {
     func holdsSum(_ expression: SQLExpression) -> Bool {
       if case .aggregate(.sum, _, _, _) = expression { return true }
