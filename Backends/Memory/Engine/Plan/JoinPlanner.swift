@@ -294,10 +294,12 @@ struct JoinPlanner {
     guard let equality = try equalities(term, scope: scope, anyValue: true).first(where: { $0.column.isRowid }) else {
       return test
     }
+    let rowid = try compiler.compile(equality.columnSide).evaluate
     let other = try compiler.compile(equality.other).evaluate
     return { context in
       guard try test(context) else { return false }
-      if isExtremeRowidProbe(try other(context)) { throw extremeRowidMatch }
+      // Only the smallest rowid equals that REAL: the other side is read for it alone.
+      if try rowid(context) == .integer(.min), isExtremeRowidProbe(try other(context)) { throw extremeRowidMatch }
       return true
     }
   }
