@@ -1231,4 +1231,27 @@ extension RelationalRegressionTests {
       #expect(try db.values(sql: "SELECT k FROM v") == [["926"]])
     }
   }
+
+  /// Fuzzer seed 0xC0FFEE48 case 160326: a join's `max(DISTINCT t3.y)` beside a bare `t.y` (here
+  /// read by a subquery). SQLite checked distinctness against the previous row, as its plan
+  /// delivered the values in order, so the duplicates ran max() and were skipped, and `t.y` came
+  /// from the first row holding the maximum; over its ordered-rows subquery it keeps a table of
+  /// the values seen, the duplicates do not run, and `t.y` comes from the last row. The memory
+  /// engine, which cannot know which, refuses.
+  @Test(arguments: BackendKind.allCases)
+  func aDistinctMaximumBesideBareColumnsInAJoinIsRefused(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE t (d BLOB NOT NULL, y INTEGER PRIMARY KEY); INSERT INTO t (d) VALUES (-9e999), (X'61C3')")
+    let inner = SelectStatement(
+      table: "t", alias: "s", columns: [.qualifiedColumn(source: "t", name: "y")], orderBy: [OrderingTerm(.rowid)])
+    let select = SelectStatement(
+      table: "t", joins: [JoinClause(.inner, table: "t", alias: "t3")],
+      columns: [.aggregate(.max, .qualifiedColumn(source: "t3", name: "y"), distinct: true), .subquery(inner)])
+    if let rows = try kind.answerUnlessMemoryRefuses({ try db.execute(.select(select)).rows }) {
+      #expect(rows == [[2, 1]])
+    }
+    var plain = select
+    plain.columns[0] = .aggregate(.max, .qualifiedColumn(source: "t3", name: "y"), distinct: false)
+    #expect(try db.execute(.select(plain)).rows == [[2, 1]])
+  }
 }

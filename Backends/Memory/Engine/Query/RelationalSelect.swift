@@ -338,6 +338,18 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
           "an aggregate as the operand of IN (SELECT …) under an affinity that converts it (SQLite converts the "
             + "aggregate's value in place, and later reads of it may see the change)")
       }
+      // Bare columns are read from the last row a min() or max() did not skip, and a DISTINCT
+      // duplicate does not run it at all: which rows count as duplicates follows how SQLite checks
+      // distinctness, which its plan decides for a join (a table of the values seen, or a
+      // comparison with the previous row when it takes the loops to deliver them in order).
+      if !statement.joins.isEmpty,
+        compiler.aggregates.contains(where: { ($0.function == .min || $0.function == .max) && $0.distinct }),
+        outputs.contains(where: Self.readsBareRow)
+      {
+        throw EngineError.unsupported(
+          "min() or max() of DISTINCT values beside bare columns in a join (which row those read depends on how "
+            + "SQLite's plan checks distinctness)")
+      }
       part.checksOrderFreedom = !pinned
       aggregate = part
     } else {
@@ -943,6 +955,16 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
   }
 
   /// Whether a select, or a subquery inside it, computes `sum()` (which can overflow).
+  /// Whether an output of an aggregate query reads a row outside any aggregate call (a bare
+  /// column), or may (a subquery, which may read the query's row).
+  static func readsBareRow(_ expression: SQLExpression) -> Bool {
+    switch expression {
+    case .aggregate: false
+    case .column, .qualifiedColumn, .rowid, .qualifiedRowid, .subquery, .exists, .inSubquery: true
+    default: expression.children.contains(where: readsBareRow)
+    }
+  }
+
   static func hasSum(_ query: SelectStatement) -> Bool {
     func holdsSum(_ expression: SQLExpression) -> Bool {
       if case .aggregate(.sum, _, _, _) = expression { return true }
