@@ -1254,4 +1254,19 @@ extension RelationalRegressionTests {
     plain.columns[0] = .aggregate(.max, .qualifiedColumn(source: "t3", name: "y"), distinct: false)
     #expect(try db.execute(.select(plain)).rows == [[2, 1]])
   }
+
+  /// Fuzzer seed 0xC0FFEE48 cases 238407 and nine more, all found after the `rowid IN (list)`
+  /// refusal of case 77321: that check looked up the name of `ref IN ()` in a join's ON clause,
+  /// which the parser folds to 0 and SQLite never resolves, and failed with `ambiguous column
+  /// name: ref` where SQLite answers.
+  @Test(arguments: BackendKind.allCases)
+  func anEmptyInListsNameIsNotLookedUpByTheRowidCheck(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE t (ref INTEGER NOT NULL, ref2 TEXT)")
+    let select = SelectStatement(
+      table: "t", alias: "q",
+      joins: [JoinClause(.left, table: "t", on: .inList(.column("ref"), [], negated: false))],
+      columns: [.aggregate(.min, .qualifiedColumn(source: "q", name: "ref2"), distinct: false)])
+    #expect(try db.execute(.select(select)).rows == [[nil]])
+  }
 }

@@ -283,7 +283,11 @@ struct JoinPlanner {
   private static func refusingExtremeRowidMatch(
     _ term: SQLExpression, _ test: @escaping ConditionEvaluator, scope: SourceScope, compiler: ExpressionCompiler
   ) throws -> ConditionEvaluator {
-    if case .inList(let operand, let list, negated: false) = term, try isRowidOfThisLevel(operand, scope: scope) {
+    // (`x IN ()` is folded by the parser, its name never resolved; a name that does not resolve
+    // fails the statement elsewhere, in SQLite's order.)
+    if case .inList(let operand, let list, negated: false) = term, !list.isEmpty,
+      (try? isRowidOfThisLevel(operand, scope: scope)) == true
+    {
       let values = try list.map { try compiler.compile($0).evaluate }
       return { context in
         guard try test(context) else { return false }
