@@ -1269,4 +1269,30 @@ extension RelationalRegressionTests {
       columns: [.aggregate(.min, .qualifiedColumn(source: "q", name: "ref2"), distinct: false)])
     #expect(try db.execute(.select(select)).rows == [[nil]])
   }
+
+  /// Fuzzer seed 0xC0FFEE48 case 256534: `max("child"."n")` and `max("n")` name the same column,
+  /// so SQLite computes one aggregate (`sqlite3ExprCompare` compares resolved columns): the bare
+  /// `child.x` comes from the row on which `min(x)`, the last min()/max() to run, did not skip.
+  /// The memory engine took the two spellings for two aggregates, ran the second max() last, and
+  /// read the bare column from the other row.
+  @Test(arguments: BackendKind.allCases)
+  func twoSpellingsOfOneColumnMakeOneAggregate(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: """
+      CREATE TABLE child (a TEXT, x BLOB, n BLOB); CREATE TABLE m (ref BLOB, b INTEGER);
+      INSERT INTO child (n) VALUES (9007199254740992.0); INSERT INTO child (x) VALUES (X'C3A9'); INSERT INTO m (b) VALUES (1);
+      """)
+    let n = SQLExpression.qualifiedColumn(source: "child", name: "n")
+    let x = SQLExpression.qualifiedColumn(source: "child", name: "x")
+    let select = SelectStatement(
+      table: "m", joins: [JoinClause(.inner, table: "child")],
+      columns: [
+        .caseWhen(
+          base: .aggregate(.max, n, distinct: false),
+          branches: [CaseBranch(when: .aggregate(.min, x, distinct: false), then: .aggregate(.max, .column("n"), distinct: false))],
+          else: nil),
+        x,
+      ])
+    #expect(try db.execute(.select(select)).rows == [[nil, .blob(Data([0xC3, 0xA9]))]])
+  }
 }

@@ -42,15 +42,20 @@ extension ExpressionCompiler {
   }
 
   /// `expression` with column references resolved: by position, the alias and the rowid's names
-  /// as the rowid.
+  /// as the rowid. In a query of several sources (or levels), a reference is the source and
+  /// column it resolves to, however it is spelled (`"t"."n"` and `"n"` alike), as SQLite compares
+  /// resolved columns (`sqlite3ExprCompare`: cursor and column).
   func canonical(_ expression: SQLExpression) -> SQLExpression {
     switch expression {
-    case .column(let name):
-      guard let table else { return expression }
+    case .column, .qualifiedColumn, .rowid, .qualifiedRowid:
+      if let scope, let reference = scope.reference(to: expression) {
+        let column = reference.isRowid ? "rowid" : reference.column.map(String.init) ?? "rowid"
+        return .column("#\(reference.depth).\(reference.source).\(column)")
+      }
+      guard case .column(let name) = expression, let table else { return expression }
       if let index = table.columnIndex(name) { return index == table.rowidColumn ? .rowid : .column("#\(index)") }
       return NameKey(name).isRowidName ? .rowid : expression
-    case .rowid, .excluded, .literal, .parameter, .qualifiedColumn, .qualifiedRowid, .subquery, .exists, .inSubquery,
-      .resultColumn:
+    case .excluded, .literal, .parameter, .subquery, .exists, .inSubquery, .resultColumn:
       return expression
     case .aggregate(let function, let argument, let distinct, let separator):
       return .aggregate(function, argument.map(canonical), distinct: distinct, separator: separator.map(canonical))
