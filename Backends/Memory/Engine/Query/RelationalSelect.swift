@@ -954,7 +954,6 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     }
   }
 
-  /// Whether a select, or a subquery inside it, computes `sum()` (which can overflow).
   /// Whether an output of an aggregate query reads a row outside any aggregate call (a bare
   /// column), or may (a subquery, which may read the query's row).
   static func readsBareRow(_ expression: SQLExpression) -> Bool {
@@ -965,6 +964,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     }
   }
 
+  /// Whether a select, or a subquery inside it, computes `sum()` (which can overflow).
   static func hasSum(_ query: SelectStatement) -> Bool {
     func holdsSum(_ expression: SQLExpression) -> Bool {
       if case .aggregate(.sum, _, _, _) = expression { return true }
