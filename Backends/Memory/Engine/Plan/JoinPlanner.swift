@@ -286,7 +286,7 @@ struct JoinPlanner {
     // (`x IN ()` is folded by the parser, its name never resolved; a name that does not resolve
     // fails the statement elsewhere, in SQLite's order.)
     if case .inList(let operand, let list, negated: false) = term, !list.isEmpty,
-      (try? isRowidOfThisLevel(operand, scope: scope)) == true
+      let reference = scope.reference(to: operand), reference.depth == 0, reference.isRowid
     {
       let values = try list.map { try compiler.compile($0).evaluate }
       return { context in
@@ -306,19 +306,6 @@ struct JoinPlanner {
       if try rowid(context) == .integer(.min), isExtremeRowidProbe(try other(context)) { throw extremeRowidMatch }
       return true
     }
-  }
-
-  /// Whether the expression is the rowid of one of this query level's sources.
-  private static func isRowidOfThisLevel(_ expression: SQLExpression, scope: SourceScope) throws -> Bool {
-    let reference: SourceScope.Reference
-    switch expression {
-    case .column(let name): reference = try scope.resolve(column: name, source: nil)
-    case .qualifiedColumn(let source, let name): reference = try scope.resolve(column: name, source: source)
-    case .rowid: reference = try scope.resolveRowid(source: nil)
-    case .qualifiedRowid(let source): reference = try scope.resolveRowid(source: source)
-    default: return false
-    }
-    return reference.depth == 0 && reference.isRowid
   }
 
   /// Whether a value compared with a rowid is, under numeric affinity, the REAL -2⁶³ that equals
