@@ -1295,4 +1295,24 @@ extension RelationalRegressionTests {
       ])
     #expect(try db.execute(.select(select)).rows == [[nil, .blob(Data([0xC3, 0xA9]))]])
   }
+
+  /// Fuzzer seed 0xC0FFEE4D case 124104: `ON m.ref2 = x.a WHERE m.ref2 = -2⁶³.0`, `x.a` a rowid
+  /// alias. SQLite carries the WHERE value across the equivalence (a transitive constraint) and
+  /// seeks `x.a` by the REAL, which finds nothing; the memory engine tested both terms, found both
+  /// equal and joined the pair. The meeting is refused; an INTEGER or a value the equivalence
+  /// does not reach joins on every engine.
+  @Test(arguments: BackendKind.allCases)
+  func aRowidSoughtThroughAnEquivalentColumnByTheRealMinimumIsRefused(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: """
+      CREATE TABLE m (ref2 INTEGER, n INTEGER); CREATE TABLE x (a INTEGER PRIMARY KEY);
+      INSERT INTO x VALUES (-9223372036854775808); INSERT INTO m VALUES (-9223372036854775808, 1);
+      """)
+    let sql = "SELECT m.n FROM m JOIN x ON (m.ref2 = x.a) WHERE m.ref2 = -9223372036854775808.0 ORDER BY m.rowid, x.rowid"
+    if let rows = try kind.answerUnlessMemoryRefuses({ try db.values(sql: sql) }) {
+      #expect(rows.isEmpty)
+    }
+    #expect(try db.values(sql: "SELECT m.n FROM m JOIN x ON (m.ref2 = x.a) WHERE m.ref2 = -9223372036854775808 ORDER BY m.rowid, x.rowid") == [[1]])
+    #expect(try db.values(sql: "SELECT m.n FROM m JOIN x ON (m.ref2 = x.a) WHERE m.ref2 + 0 = -9223372036854775808.0 ORDER BY m.rowid, x.rowid") == [[1]])
+  }
 }

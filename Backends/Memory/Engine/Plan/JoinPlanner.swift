@@ -78,9 +78,10 @@ struct JoinPlanner {
       compiled[term] = test
       if isCorrelated { correlated.insert(term) }
     }
+    let allTerms = (statement.filter.map(\.conjuncts) ?? []) + statement.joins.compactMap(\.condition).flatMap(\.conjuncts)
     func evaluator(_ term: SQLExpression) throws -> ConditionEvaluator {
       let test = try compiled[term] ?? compiler.condition(term).test
-      return try Self.refusingExtremeRowidMatch(term, test, scope: scope, compiler: compiler)
+      return try Self.refusingExtremeRowidMatch(term, test, terms: allTerms, scope: scope, compiler: compiler)
     }
     // The terms in the order of SQLite's merged WHERE clause: WHERE's, then each ON clause's.
     var pool: [SQLExpression] = []
@@ -280,8 +281,13 @@ struct JoinPlanner {
   /// `rowid IN (list)` seeks the rowid by each value of the list alike: the pair is refused when
   /// the term holds and a value of the list is that REAL (a value that fails to compute is left to
   /// the test, which computed what SQLite computes).
+  ///
+  /// SQLite also seeks the rowid by what the column it is equated to is equated to elsewhere
+  /// (`x.rowid = m.c AND m.c = ?`: a transitive constraint, `whereScanNext` following `WO_EQUIV`
+  /// terms), so `rowid = column` looks at those values too (``transitiveValues(of:rowid:terms:scope:compiler:)``).
   private static func refusingExtremeRowidMatch(
-    _ term: SQLExpression, _ test: @escaping ConditionEvaluator, scope: SourceScope, compiler: ExpressionCompiler
+    _ term: SQLExpression, _ test: @escaping ConditionEvaluator, terms: [SQLExpression], scope: SourceScope,
+    compiler: ExpressionCompiler
   ) throws -> ConditionEvaluator {
     // (`x IN ()` is folded by the parser, its name never resolved; a name that does not resolve
     // fails the statement elsewhere, in SQLite's order.)
@@ -300,12 +306,70 @@ struct JoinPlanner {
     }
     let rowid = try compiler.compile(equality.columnSide).evaluate
     let other = try compiler.compile(equality.other).evaluate
+    let (transitive, readsRows) = try transitiveValues(of: equality, terms: terms, scope: scope, compiler: compiler)
     return { context in
       guard try test(context) else { return false }
       // Only the smallest rowid equals that REAL: the other side is read for it alone.
-      if try rowid(context) == .integer(.min), isExtremeRowidProbe(try other(context)) { throw extremeRowidMatch }
+      guard try rowid(context) == .integer(.min) else { return true }
+      if isExtremeRowidProbe(try other(context)) { throw extremeRowidMatch }
+      // A value reading a row this loop may not have yet: SQLite may seek by it, this engine
+      // cannot read it here.
+      if readsRows { throw extremeRowidMatch }
+      for value in transitive where (try? value(context)).map(isExtremeRowidProbe) == true { throw extremeRowidMatch }
       return true
     }
+  }
+
+  /// The values SQLite may seek a rowid by through the column `equality` equates it to: the other
+  /// sides of the `=`/`IS` terms of that column's equivalence class (columns equated to it, as
+  /// `termIsEquivalence` pairs them, followed as `whereScanNext` does). Values reading no row of
+  /// this level are returned to compute; `readsRows` says whether the class also reaches a column
+  /// or a value that reads one (then only a refusal is certain).
+  ///
+  /// Affinity and collation, which decide whether SQLite counts a pair as equivalent, are not
+  /// checked: a pair that is not only makes the refusal wider.
+  private static func transitiveValues(
+    of equality: Equality, terms: [SQLExpression], scope: SourceScope, compiler: ExpressionCompiler
+  ) throws -> (values: [ValueEvaluator], readsRows: Bool) {
+    struct Key: Hashable {
+      let source: Int
+      let column: Int
+    }
+    func key(_ expression: SQLExpression) -> Key? {
+      guard let reference = scope.reference(to: expression), reference.depth == 0 else { return nil }
+      return Key(source: reference.source, column: reference.isRowid ? -1 : reference.column ?? -1)
+    }
+    guard let start = key(equality.other), let rowid = key(equality.columnSide) else { return ([], false) }
+    let pairs: [(SQLExpression, SQLExpression)] = terms.compactMap { term in
+      guard case .binary(let op, let lhs, let rhs) = term, op == .equal || op == .is,
+        !ExpressionCompiler.foldsToZero(term), op == .equal || ExpressionCompiler.truthConstant(rhs) == nil
+      else { return nil }
+      return (lhs, rhs)
+    }
+    var members: Set<Key> = [start, rowid]
+    var readsRows = false
+    var grew = true
+    while grew {
+      grew = false
+      for (lhs, rhs) in pairs {
+        guard let left = key(lhs), let right = key(rhs), members.contains(left) != members.contains(right) else { continue }
+        members.formUnion([left, right])
+        readsRows = true
+        grew = true
+      }
+    }
+    var values: [ValueEvaluator] = []
+    for (lhs, rhs) in pairs {
+      for (side, value) in [(lhs, rhs), (rhs, lhs)] {
+        guard let member = key(side), members.contains(member), key(value) == nil else { continue }
+        if try sourcesRead(value, scope: scope).isEmpty {
+          values.append(try compiler.compile(value).evaluate)
+        } else {
+          readsRows = true
+        }
+      }
+    }
+    return (values, readsRows)
   }
 
   /// Whether a value compared with a rowid is, under numeric affinity, the REAL -2⁶³ that equals
