@@ -132,7 +132,7 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
         return StatementResult(rows: rows)
       case .insert(let insert):
         try checkShape(statement, parameters)
-        let shape = InsertPlan.Shape(table: insert.table, columns: insert.columns, conflict: insert.conflict)
+        let shape = InsertPlan.Shape(table: insert.table, columns: insert.columns, conflict: insert.conflict, firstRow: insert.rows.first)
         let plan = try plans.insert(shape, rows: insert.rows, catalog: catalog)
         let table = try storage(of: plan.tablePosition, named: insert.table)
         let result = try write { session in try plan.run(insert, parameters, table: table, session: session) }
@@ -170,7 +170,7 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
       return text
     }
     do {
-      let shape = InsertPlan.Shape(table: table, columns: columns, conflict: conflict)
+      let shape = InsertPlan.Shape(table: table, columns: columns, conflict: conflict, firstRow: values.first)
       let plan: InsertPlan
       if let cached = plans.cachedInsert(shape, catalog: catalog) {
         // The same shape as the last insert: only its rows remain to be checked.

@@ -229,6 +229,41 @@ import Testing
     #expect(try db.fetchAll(Item.all) == Item.samples)
   }
 
+  /// Fuzzer seed 0xC0FFEE4D case 272109: `INSERT OR REPLACE … DEFAULT VALUES` writes no rowid,
+  /// so SQLite codes no REPLACE of one and runs the statement without a statement journal; when
+  /// AUTOINCREMENT has run out of rowids, `database or disk is full` then rolls back the whole
+  /// transaction. The memory engine read the empty row as one naming every column, the rowid
+  /// included, counted a REPLACE under foreign keys, and kept the transaction's earlier UPDATE.
+  @Test(arguments: BackendKind.allCases)
+  func fullFromReplacingDefaultValuesEndsTheTransaction(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: """
+      CREATE TABLE child (c INTEGER PRIMARY KEY AUTOINCREMENT);
+      CREATE TABLE other (ref INTEGER REFERENCES child (c) ON UPDATE CASCADE);
+      INSERT INTO child (c) VALUES (-9223372036854775807);
+      """)
+    let ended = try #require(throws: TandemError.self) {
+      try db.transaction { connection in
+        try connection.execute(sql: "UPDATE child SET c = abs(c)")
+        do {
+          try connection.execute(sql: "INSERT OR REPLACE INTO child DEFAULT VALUES")
+          Issue.record("AUTOINCREMENT has no rowid left")
+        } catch {
+          #expect((error as? TandemError)?.message == "database or disk is full")
+        }
+      }
+    }
+    #expect(ended.kind == .misuse)
+    #expect(try db.values(sql: "SELECT c FROM child") == [[-9_223_372_036_854_775_807]])
+    // Rows written with values name the rowid: SQLite codes its REPLACE, with a journal, and
+    // undoes that statement alone.
+    try db.transaction { connection in
+      try connection.execute(sql: "UPDATE child SET c = abs(c)")
+      #expect(throws: TandemError.self) { try connection.execute(sql: "INSERT OR REPLACE INTO child VALUES (NULL)") }
+    }
+    #expect(try db.values(sql: "SELECT c FROM child") == [[9_223_372_036_854_775_807]])
+  }
+
   @Test(arguments: [BackendKind.sqliteFile])
   func rolledBackTransactionLeavesTheFileUnchanged(_ kind: BackendKind) throws {
     let path: String

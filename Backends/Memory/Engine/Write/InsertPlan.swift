@@ -10,6 +10,16 @@ final class InsertPlan: Sendable {
     let table: String
     let columns: [String]
     let conflict: InsertStatement.ConflictResolution
+    /// Whether the rows hold no values (`DEFAULT VALUES`): SQLite then writes no rowid, where a
+    /// row without a column list writes every column, the rowid alias included.
+    let writesDefaultValues: Bool
+
+    init(table: String, columns: [String], conflict: InsertStatement.ConflictResolution, firstRow: [some Any]?) {
+      self.table = table
+      self.columns = columns
+      self.conflict = conflict
+      writesDefaultValues = columns.isEmpty && firstRow?.isEmpty == true
+    }
   }
 
   /// Where one value of the column list goes.
@@ -93,7 +103,8 @@ final class InsertPlan: Sendable {
       } ?? false
     hasNotNull = definition.notNull.contains(true)
     // SQLite codes a check of the rowid only when the statement supplies it.
-    let suppliesRowid = targets.map { $0.contains(.rowid) } ?? (definition.rowidColumn != nil)
+    let suppliesRowid =
+      targets.map { $0.contains(.rowid) } ?? (definition.rowidColumn != nil && !shape.writesDefaultValues)
 
     let valueCompiler = ExpressionCompiler(table: nil)
     valueCompiler.expandsSubqueriesFirst = false
