@@ -1312,7 +1312,13 @@ extension RelationalRegressionTests {
     if let rows = try kind.answerUnlessMemoryRefuses({ try db.values(sql: sql) }) {
       #expect(rows.isEmpty)
     }
+    // `IN (list)` is a lookup too: SQLite may seek x.a by each value of the list.
+    let listed = "SELECT m.n FROM m JOIN x ON (m.ref2 = x.a) WHERE m.ref2 IN (-9223372036854775808.0) ORDER BY m.rowid, x.rowid"
+    if let rows = try kind.answerUnlessMemoryRefuses({ try db.values(sql: listed) }) {
+      #expect(rows.isEmpty)
+    }
     #expect(try db.values(sql: "SELECT m.n FROM m JOIN x ON (m.ref2 = x.a) WHERE m.ref2 = -9223372036854775808 ORDER BY m.rowid, x.rowid") == [[1]])
+    #expect(try db.values(sql: "SELECT m.n FROM m JOIN x ON (m.ref2 = x.a) WHERE m.ref2 IN (-9223372036854775808, 5) ORDER BY m.rowid, x.rowid") == [[1]])
     #expect(try db.values(sql: "SELECT m.n FROM m JOIN x ON (m.ref2 = x.a) WHERE m.ref2 + 0 = -9223372036854775808.0 ORDER BY m.rowid, x.rowid") == [[1]])
   }
 }

@@ -321,8 +321,9 @@ struct JoinPlanner {
   }
 
   /// The values SQLite may seek a rowid by through the column `equality` equates it to: the other
-  /// sides of the `=`/`IS` terms of that column's equivalence class (columns equated to it, as
-  /// `termIsEquivalence` pairs them, followed as `whereScanNext` does). Values reading no row of
+  /// sides of the `=`/`IS` terms, and the lists of the `IN` terms, of that column's equivalence
+  /// class (columns equated to it, as `termIsEquivalence` pairs them, followed as
+  /// `whereScanNext` does). Values reading no row of
   /// this level are returned to compute; `readsRows` says whether the class also reaches a column
   /// or a value that reads one (then only a refusal is certain).
   ///
@@ -358,15 +359,25 @@ struct JoinPlanner {
         grew = true
       }
     }
-    var values: [ValueEvaluator] = []
+    // The values the class's members are equated to, or listed with (`IN (list)` is a lookup
+    // too, `WO_IN`).
+    var candidates: [SQLExpression] = []
     for (lhs, rhs) in pairs {
       for (side, value) in [(lhs, rhs), (rhs, lhs)] {
-        guard let member = key(side), members.contains(member), key(value) == nil else { continue }
-        if try sourcesRead(value, scope: scope).isEmpty {
-          values.append(try compiler.compile(value).evaluate)
-        } else {
-          readsRows = true
-        }
+        if let member = key(side), members.contains(member), key(value) == nil { candidates.append(value) }
+      }
+    }
+    for term in terms {
+      if case .inList(let operand, let list, negated: false) = term, let member = key(operand), members.contains(member) {
+        candidates += list
+      }
+    }
+    var values: [ValueEvaluator] = []
+    for value in candidates {
+      if try sourcesRead(value, scope: scope).isEmpty {
+        values.append(try compiler.compile(value).evaluate)
+      } else {
+        readsRows = true
       }
     }
     return (values, readsRows)
