@@ -24,7 +24,9 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
   let plans = PlanCache()
   /// The state of the statement being written, reset for each one.
   private lazy var session = WriteSession(catalog: catalog, log: log)
-  private(set) var trace: (@Sendable (String) -> Void)?
+  /// The statement trace (``setTrace(_:)``), read by every statement under the database's lock:
+  /// the runtime's exclusivity check is left out.
+  @exclusivity(unchecked) private(set) var trace: (@Sendable (String) -> Void)?
   /// The array the last select streamed its rows through, emptied, kept so that a query run
   /// again (a lookup) allocates no row array.
   private var spareRow: [SqliteValue] = []

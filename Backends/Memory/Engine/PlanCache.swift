@@ -11,8 +11,9 @@ final class PlanCache {
   var compilesSQLText = false
   private var lastInsert: (fingerprint: Int, shape: InsertPlan.Shape, plan: InsertPlan)?
   /// The last prepared query run, held (so its identity is not reused) with its plan, the
-  /// schema fingerprint that plan was compiled under and its binding slots.
-  private var lastPrepared: (query: PreparedStatement, fingerprint: Int, prepared: PreparedPlan)?
+  /// schema fingerprint that plan was compiled under and its binding slots. Read by every run of
+  /// a prepared query, always under the database's lock: the runtime's exclusivity check is left out.
+  @exclusivity(unchecked) private var lastPrepared: (query: PreparedStatement, fingerprint: Int, prepared: PreparedPlan)?
 
   /// A prepared query's plan, and where each of the plan's parameter slots finds its value among
   /// the query's values: `slots[i]` is the index of the value for `plan.parameterNames[i]` (the

@@ -10,7 +10,9 @@ final class Catalog {
   /// Explicit index names → the key of their table.
   private var indexOwners: [NameKey: NameKey] = [:]
   /// Tables in creation order (foreign keys of newer tables are processed first, as in SQLite).
-  private var creationOrder: [TableStorage] = []
+  /// Read by every statement, always under the database's lock: the runtime's exclusivity
+  /// check is left out.
+  @exclusivity(unchecked) private var creationOrder: [TableStorage] = []
   /// Bumped on every schema change; foreign-key caches are tied to it.
   private(set) var version = 0
   /// Stands for the exact list of table schemas in creation order (see ``SchemaRegistry``):

@@ -11,14 +11,15 @@ final class RecordPage {
   /// hold more).
   static let maximumBytes = 16 * 1024
 
-  /// The number of entries.
-  private(set) var count = 0
+  /// The number of entries (read for every row visited, like `bytes`: unchecked).
+  @exclusivity(unchecked) private(set) var count = 0
   /// The entries' rowids.
   let rowids: UnsafeMutablePointer<Int64>
   /// Where each record starts; `offsets[count]` is the number of bytes in use.
   let offsets: UnsafeMutablePointer<Int32>
-  /// The records, one after another.
-  private(set) var bytes: UnsafeMutableRawPointer
+  /// The records, one after another. Read for every row visited, always under the database's
+  /// lock: the runtime's exclusivity check is left out.
+  @exclusivity(unchecked) private(set) var bytes: UnsafeMutableRawPointer
   /// The size of `bytes`.
   private(set) var byteCapacity: Int
 

@@ -31,10 +31,12 @@ final class RecordTree {
   let order: Order
   /// For an index, whether each key field is in descending order; empty when none is.
   let descendingFields: [Bool]
-  private(set) var pages: [RecordPage] = []
+  /// The pages, in key order. This and `lastRowids` are read on every lookup and every step of
+  /// a scan, always under the database's lock: the runtime's exclusivity checks are left out.
+  @exclusivity(unchecked) private(set) var pages: [RecordPage] = []
   /// For a table tree, each page's last rowid, side by side: a lookup by rowid searches this
   /// array, not the pages themselves (SQLite's interior b-tree pages play this part).
-  private var lastRowids: [Int64] = []
+  @exclusivity(unchecked) private var lastRowids: [Int64] = []
   /// The number of entries.
   private(set) var count = 0
   /// Changes whenever an entry is inserted or removed (positions are then stale).

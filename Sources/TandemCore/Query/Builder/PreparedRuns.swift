@@ -10,28 +10,33 @@ import Foundation
 /// ```
 @usableFromInline
 final class PreparedRuns: @unchecked Sendable {
-  // Guarded by `lock`: copies of one query may run on several threads.
+  // Guarded by `lock`: copies of one query may run on several threads. The lock makes the
+  // accesses exclusive, so the runtime's exclusivity checks (a call on every run) are left out.
   private let lock = NSLock()
-  private var all: PreparedStatement?
-  private var first: PreparedStatement?
+  @exclusivity(unchecked) private var all: PreparedStatement?
+  @exclusivity(unchecked) private var first: PreparedStatement?
 
   @usableFromInline init() {}
 
   /// The statement of every row, made by `make` the first time.
-  @usableFromInline func forAll(_ make: () -> SelectStatement) -> PreparedStatement { prepared(\.all, make) }
-
-  /// The statement of the first row, made by `make` the first time.
-  @usableFromInline func forFirst(_ make: () -> SelectStatement) -> PreparedStatement { prepared(\.first, make) }
-
-  /// The statement kept at `slot`, made by `make` the first time.
-  private func prepared(
-    _ slot: ReferenceWritableKeyPath<PreparedRuns, PreparedStatement?>, _ make: () -> SelectStatement
-  ) -> PreparedStatement {
+  @usableFromInline func forAll(_ make: () -> SelectStatement) -> PreparedStatement {
     lock.lock()
     defer { lock.unlock() }
-    if let kept = self[keyPath: slot] { return kept }
+    return Self.kept(in: &all, make)
+  }
+
+  /// The statement of the first row, made by `make` the first time.
+  @usableFromInline func forFirst(_ make: () -> SelectStatement) -> PreparedStatement {
+    lock.lock()
+    defer { lock.unlock() }
+    return Self.kept(in: &first, make)
+  }
+
+  /// The statement kept in `slot`, made by `make` the first time.
+  private static func kept(in slot: inout PreparedStatement?, _ make: () -> SelectStatement) -> PreparedStatement {
+    if let slot { return slot }
     let made = PreparedStatement(make())
-    self[keyPath: slot] = made
+    slot = made
     return made
   }
 }
