@@ -1321,4 +1321,28 @@ extension RelationalRegressionTests {
     #expect(try db.values(sql: "SELECT m.n FROM m JOIN x ON (m.ref2 = x.a) WHERE m.ref2 IN (-9223372036854775808, 5) ORDER BY m.rowid, x.rowid") == [[1]])
     #expect(try db.values(sql: "SELECT m.n FROM m JOIN x ON (m.ref2 = x.a) WHERE m.ref2 + 0 = -9223372036854775808.0 ORDER BY m.rowid, x.rowid") == [[1]])
   }
+
+  /// Fuzzer seed 0xC0FFEE4E case 193363: `('a ' COLLATE RTRIM) = d.a` in a join. SQLite looks the
+  /// term up through an automatic index, whose Bloom filter (3.40) hashes a string by its length:
+  /// `'a '` is turned away though it equals the stored `'a  '` under RTRIM, and no row comes out;
+  /// the memory engine compared and joined. The meeting is refused; strings of one length (or
+  /// NOCASE, which keeps lengths) join on every engine.
+  @Test(arguments: BackendKind.allCases)
+  func aJoinMatchingStringsOfDifferentLengthsUnderRtrimIsRefused(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: """
+      CREATE TABLE m (w INTEGER NOT NULL); CREATE TABLE d (a INTEGER NOT NULL, t TEXT);
+      INSERT INTO m VALUES (1); INSERT INTO d VALUES ('a  ', 'A  ');
+      """)
+    let joined = "SELECT m.w FROM d JOIN m WHERE ('a ' COLLATE RTRIM) = d.a ORDER BY d.rowid, m.rowid"
+    if let rows = try kind.answerUnlessMemoryRefuses({ try db.values(sql: joined) }) {
+      #expect(rows.isEmpty)
+    }
+    let left = "SELECT d.t FROM m LEFT JOIN d ON d.t = ('A' COLLATE RTRIM) ORDER BY m.rowid, d.rowid"
+    if let rows = try kind.answerUnlessMemoryRefuses({ try db.values(sql: left) }) {
+      #expect(rows == [[nil]])
+    }
+    #expect(try db.values(sql: "SELECT m.w FROM d JOIN m WHERE ('a  ' COLLATE RTRIM) = d.a ORDER BY d.rowid, m.rowid") == [[1]])
+    #expect(try db.values(sql: "SELECT m.w FROM d JOIN m WHERE ('a  ' COLLATE NOCASE) = d.t ORDER BY d.rowid, m.rowid") == [[1]])
+  }
 }

@@ -80,7 +80,8 @@ struct JoinPlanner {
     }
     let allTerms = (statement.filter.map(\.conjuncts) ?? []) + statement.joins.compactMap(\.condition).flatMap(\.conjuncts)
     func evaluator(_ term: SQLExpression) throws -> ConditionEvaluator {
-      let test = try compiled[term] ?? compiler.condition(term).test
+      let test = try Self.refusingLengthFilteredMatch(
+        term, compiled[term] ?? compiler.condition(term).test, scope: scope, compiler: compiler)
       return try Self.refusingExtremeRowidMatch(term, test, terms: allTerms, scope: scope, compiler: compiler)
     }
     // The terms in the order of SQLite's merged WHERE clause: WHERE's, then each ON clause's.
@@ -381,6 +382,46 @@ struct JoinPlanner {
       }
     }
     return (values, readsRows)
+  }
+
+  /// The term's test, refusing where it finds `column = x` (or `IS`) true under RTRIM for two
+  /// strings of different lengths.
+  ///
+  /// SQLite may look such a term up through an automatic index, which 3.40 builds with a Bloom
+  /// filter that hashes a string by its length (`filterHash`): a probe equal under RTRIM to a key
+  /// of another length is turned away before the index is searched, and the pair does not join;
+  /// sought by a scan (or by an index of the schema, without a filter) it does. Whether SQLite
+  /// builds that index is its plan's choice, which the memory engine does not follow here.
+  private static func refusingLengthFilteredMatch(
+    _ term: SQLExpression, _ test: @escaping ConditionEvaluator, scope: SourceScope, compiler: ExpressionCompiler
+  ) throws -> ConditionEvaluator {
+    guard case .binary(let op, let lhs, let rhs) = term, op == .equal || op == .is,
+      !ExpressionCompiler.foldsToZero(term), op == .equal || ExpressionCompiler.truthConstant(rhs) == nil,
+      [lhs, rhs].contains(where: { side in
+        scope.reference(to: ExpressionCompiler.withoutCollate(side)).map { $0.depth == 0 && !$0.isRowid } ?? false
+      })
+    else { return test }
+    let left = try compiler.compile(lhs)
+    let right = try compiler.compile(rhs)
+    guard ExpressionCompiler.comparisonCollation(left, right) == .rtrim else { return test }
+    let affinity = ComparisonOperands.combined(left.affinity, right.affinity)
+    return { context in
+      guard try test(context) else { return false }
+      let pair = (
+        ComparisonOperands.operand(try left.evaluate(context), under: affinity),
+        ComparisonOperands.operand(try right.evaluate(context), under: affinity)
+      )
+      // (Blobs compare byte by byte whatever the collation: equal ones have one length.)
+      if case (.text(let a), .text(let b)) = pair, a.utf8.count != b.utf8.count { throw lengthFilteredMatch }
+      return true
+    }
+  }
+
+  /// The refusal of a join pair an automatic index's Bloom filter may turn away.
+  static var lengthFilteredMatch: TandemError {
+    EngineError.unsupported(
+      "a join matching strings of different lengths under RTRIM (an automatic index's Bloom filter, hashing "
+        + "strings by length, turns the pair away: the answer depends on SQLite's plan)")
   }
 
   /// Whether a value compared with a rowid is, under numeric affinity, the REAL -2⁶³ that equals
