@@ -99,11 +99,17 @@ import SeededRandomness
     try memory.create(TableSchema("t", columns: [.column("a", .null(.integer))]), ifNotExists: false)
     _ = try memory.execute(Q.insert("t", ["a"], [[1]]), parameters: [:])
     _ = try memory.execute(Q.select("t", [Q.col("a")], where: .binary(.greater, Q.col("a"), .parameter("min"))), parameters: ["min": 0])
+    // A join names its tables, their aliases and ON clauses (they were left out).
+    let joined = SelectStatement(
+      table: "t", joins: [JoinClause(.left, table: "t", alias: "u", on: .binary(.equal, .qualifiedColumn(source: "t", name: "a"), .qualifiedColumn(source: "u", name: "a")))],
+      columns: [.qualifiedColumn(source: "u", name: "a")], orderBy: [OrderingTerm(.qualifiedRowid(source: "t"))])
+    _ = try memory.execute(.select(joined), parameters: [:])
     memory.setTrace(nil)
     _ = try memory.execute(Q.delete("t"), parameters: [:])
     #expect(lines.values == [
       // Values are never shown, as in the SQLite backend's SQL.
       "memory: create table t", "memory: insert into t(a) values (?)", "memory: select a from t where a > :min",
+      "memory: select u.a from t left join t as u on t.a = u.a order by t.rowid",
     ])
   }
 }

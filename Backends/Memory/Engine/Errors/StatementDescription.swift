@@ -19,7 +19,11 @@ enum StatementDescription {
     switch statement {
     case .select(let s):
       var text = "select " + (s.distinct ? "distinct " : "") + s.columns.map(describe).joined(separator: ", ")
-      text += " from \(s.table)"
+      text += " from \(s.table)" + (s.alias.map { " as \($0)" } ?? "")
+      for join in s.joins {
+        text += " " + join.kind.rawValue.lowercased() + " \(join.table)" + (join.alias.map { " as \($0)" } ?? "")
+        if let condition = join.condition { text += " on " + describe(condition) }
+      }
       if let filter = s.filter { text += " where " + describe(filter) }
       if !s.groupBy.isEmpty { text += " group by " + s.groupBy.map(describe).joined(separator: ", ") }
       if let having = s.having { text += " having " + describe(having) }
