@@ -285,7 +285,7 @@ struct JoinPlanner {
   ///
   /// SQLite also seeks the rowid by what the column it is equated to is equated to elsewhere
   /// (`x.rowid = m.c AND m.c = ?`: a transitive constraint, `whereScanNext` following `WO_EQUIV`
-  /// terms), so `rowid = column` looks at those values too (``transitiveValues(of:rowid:terms:scope:compiler:)``).
+  /// terms), so `rowid = column` looks at those values too (``transitiveValues(of:terms:scope:compiler:)``).
   private static func refusingExtremeRowidMatch(
     _ term: SQLExpression, _ test: @escaping ConditionEvaluator, terms: [SQLExpression], scope: SourceScope,
     compiler: ExpressionCompiler
@@ -323,10 +323,10 @@ struct JoinPlanner {
 
   /// The values SQLite may seek a rowid by through the column `equality` equates it to: the other
   /// sides of the `=`/`IS` terms, and the lists of the `IN` terms, of that column's equivalence
-  /// class (columns equated to it, as `termIsEquivalence` pairs them, followed as
-  /// `whereScanNext` does). Values reading no row of
-  /// this level are returned to compute; `readsRows` says whether the class also reaches a column
-  /// or a value that reads one (then only a refusal is certain).
+  /// class (columns equated to it, as `termIsEquivalence` pairs them, followed as `whereScanNext`
+  /// does). Values reading no row of this level are returned to compute; `readsRows` says whether
+  /// the class also reaches another column or a value that reads one (then only a refusal is
+  /// certain).
   ///
   /// Affinity and collation, which decide whether SQLite counts a pair as equivalent, are not
   /// checked: a pair that is not only makes the refusal wider.
