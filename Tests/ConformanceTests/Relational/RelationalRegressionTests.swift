@@ -1345,4 +1345,27 @@ extension RelationalRegressionTests {
     #expect(try db.values(sql: "SELECT m.w FROM d JOIN m WHERE ('a  ' COLLATE RTRIM) = d.a ORDER BY d.rowid, m.rowid") == [[1]])
     #expect(try db.values(sql: "SELECT m.w FROM d JOIN m WHERE ('a  ' COLLATE NOCASE) = d.t ORDER BY d.rowid, m.rowid") == [[1]])
   }
+
+  /// Fuzzer seed 0xC0FFEE4F case 418207: with ORDER BY and LIMIT, SQLite keeps only the
+  /// LIMIT+OFFSET first rows in its sorter and computes a row's result columns only when it keeps
+  /// the row, so a correlated scalar subquery never runs on a row that sorts after them. The memory
+  /// engine projected every row of the join before sorting and met the `sum()` overflow (or refused
+  /// it) on rows SQLite drops unprojected.
+  @Test(arguments: BackendKind.allCases)
+  func aLimitedSortComputesResultColumnsOnlyForTheRowsItKeeps(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: """
+      CREATE TABLE v (v INTEGER NOT NULL);
+      INSERT INTO v VALUES (-9223372036854775808), (1), (2), (3), (3037000500);
+      """)
+    // The subquery overflows for every outer row but the first (-2^63 five times over).
+    let sum = "(SELECT sum(s.v) FROM v AS s JOIN v AS t WHERE s.v <> outer_v.v)"
+    #expect(
+      try db.values(sql: "SELECT \(sum) FROM v AS outer_v JOIN v ORDER BY outer_v.v + 0, outer_v.rowid, v.rowid LIMIT 5")
+        == Array(repeating: [15_185_002_530], count: 5))
+    let having = "(SELECT max(s.v) FROM v AS s JOIN v AS t WHERE s.v <> outer_v.v HAVING max(s.v) BETWEEN sum(s.v) AND 5)"
+    #expect(
+      try db.values(sql: "SELECT \(having) FROM v AS outer_v JOIN v ORDER BY outer_v.rowid, v.rowid LIMIT 5")
+        == Array(repeating: [nil], count: 5))
+  }
 }

@@ -499,11 +499,36 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     }
     var rows: [[SqliteValue]] = []
     var keys: [[SqliteValue]] = []
+    // With a LIMIT (and no DISTINCT), SQLite keeps only the LIMIT+OFFSET first rows in its sorter
+    // as it goes, and computes a row's sort key before its result columns: a row whose key is not
+    // smaller than the largest kept one is dropped unprojected, so a result column that would fail
+    // on it never runs (`pushOntoSorter`: OP_IfNotZero, OP_Last, OP_IdxLE, then the row).
+    let kept = distinct ? nil : window.limit.map { $0 + window.offset }
     try visit(0, buffer: buffer, context) {
+      guard let kept else {
+        let row = evaluatesColumns ? try projection.map { try $0(context) } : []
+        guard try isNew(row) else { return true }
+        rows.append(row)
+        keys.append(try orderKeys.map { try $0(context) })
+        return true
+      }
+      let key = try orderKeys.map { try $0(context) }
+      if rows.count >= kept, let largest = keys.last {
+        let order = Ordering.compare(largest, key, orderTerms)
+        if order <= 0 {
+          // A row tying with the last kept one is dropped unseen: which of the two SQLite keeps
+          // depends on which its plan met first.
+          if order == 0 && !orderIsFree { throw Self.tieAtTheLimit }
+          return true
+        }
+        rows.removeLast()
+        keys.removeLast()
+      }
       let row = evaluatesColumns ? try projection.map { try $0(context) } : []
-      guard try isNew(row) else { return true }
-      rows.append(row)
-      keys.append(try orderKeys.map { try $0(context) })
+      // After the kept rows of keys not larger: a later row of an equal key sorts after them.
+      let position = keys.firstIndex { Ordering.compare($0, key, orderTerms) > 0 } ?? keys.count
+      rows.insert(row, at: position)
+      keys.insert(key, at: position)
       return true
     }
     // SQLite does not sort by a column an equality holds to one value; if that value takes
@@ -527,6 +552,13 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       guard try emit(rows[index]) else { return }
       delivered += 1
     }
+  }
+
+  /// The refusal of a row SQLite's LIMIT sorter drops for tying with the last row it keeps.
+  private static var tieAtTheLimit: TandemError {
+    EngineError.unsupported(
+      "rows that tie in ORDER BY at the LIMIT, in a join, subquery or common table expression: which SQLite keeps "
+        + "depends on its plan")
   }
 
   /// A query with aggregates: groups formed and finished in order, each output row handed to
