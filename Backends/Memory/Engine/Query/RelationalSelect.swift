@@ -503,7 +503,11 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     // as it goes, and computes a row's sort key before its result columns: a row whose key is not
     // smaller than the largest kept one is dropped unprojected, so a result column that would fail
     // on it never runs (`pushOntoSorter`: OP_IfNotZero, OP_Last, OP_IdxLE, then the row).
-    let kept = distinct ? nil : window.limit.map { $0 + window.offset }
+    // (A sum past Int64.max keeps every row, as SQLite's OP_OffsetLimit makes it -1.)
+    let kept = distinct ? nil : window.limit.flatMap { limit in
+      let (sum, overflows) = limit.addingReportingOverflow(window.offset)
+      return overflows ? nil : sum
+    }
     try visit(0, buffer: buffer, context) {
       guard let kept else {
         let row = evaluatesColumns ? try projection.map { try $0(context) } : []
