@@ -237,13 +237,19 @@ struct JoinPlanner {
     return result
   }
 
+  /// The operands of a term SQLite reads as an equality (`=`, or `IS` other than a truth test):
+  /// not one the parser folds to false, nor `x IS (y IN ())`, SQLite's `x IS FALSE` (or TRUE).
+  private static func equalityOperands(_ term: SQLExpression) -> (op: BinaryOperator, lhs: SQLExpression, rhs: SQLExpression)? {
+    guard case .binary(let op, let lhs, let rhs) = term, op == .equal || op == .is, !ExpressionCompiler.foldsToZero(term),
+      op == .equal || ExpressionCompiler.truthConstant(rhs) == nil
+    else { return nil }
+    return (op, lhs, rhs)
+  }
+
   /// The `column = expression` readings of a term (and `rowid IS expression`, which seeks alike);
   /// an `expression` holding a subquery or an aggregate is no lookup value unless `anyValue`.
   private static func equalities(_ term: SQLExpression, scope: SourceScope, anyValue: Bool = false) throws -> [Equality] {
-    // `x IS (y IN ())` is SQLite's truth test `x IS FALSE` (or TRUE), not an equality.
-    guard case .binary(let op, let lhs, let rhs) = term, op == .equal || op == .is, !ExpressionCompiler.foldsToZero(term),
-      op == .equal || ExpressionCompiler.truthConstant(rhs) == nil
-    else { return [] }
+    guard let (op, lhs, rhs) = equalityOperands(term) else { return [] }
     var result: [Equality] = []
     for (side, other, isLeft) in [(lhs, rhs, true), (rhs, lhs, false)] {
       let reference: SourceScope.Reference
@@ -342,12 +348,7 @@ struct JoinPlanner {
       return Key(source: reference.source, column: reference.isRowid ? -1 : reference.column ?? -1)
     }
     guard let start = key(equality.other), let rowid = key(equality.columnSide) else { return ([], false) }
-    let pairs: [(SQLExpression, SQLExpression)] = terms.compactMap { term in
-      guard case .binary(let op, let lhs, let rhs) = term, op == .equal || op == .is,
-        !ExpressionCompiler.foldsToZero(term), op == .equal || ExpressionCompiler.truthConstant(rhs) == nil
-      else { return nil }
-      return (lhs, rhs)
-    }
+    let pairs = terms.compactMap { equalityOperands($0).map { ($0.lhs, $0.rhs) } }
     var members: Set<Key> = [start, rowid]
     var readsRows = false
     var grew = true
@@ -395,8 +396,7 @@ struct JoinPlanner {
   private static func refusingLengthFilteredMatch(
     _ term: SQLExpression, _ test: @escaping ConditionEvaluator, scope: SourceScope, compiler: ExpressionCompiler
   ) throws -> ConditionEvaluator {
-    guard case .binary(let op, let lhs, let rhs) = term, op == .equal || op == .is,
-      !ExpressionCompiler.foldsToZero(term), op == .equal || ExpressionCompiler.truthConstant(rhs) == nil,
+    guard let (_, lhs, rhs) = equalityOperands(term),
       [lhs, rhs].contains(where: { side in
         scope.reference(to: ExpressionCompiler.withoutCollate(side)).map { $0.depth == 0 && !$0.isRowid } ?? false
       })
