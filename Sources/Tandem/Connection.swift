@@ -108,11 +108,14 @@ public final class Connection: DatabaseWriter {
     return statement
   }
 
-  /// The query `find` runs for `T`: every column, `WHERE key = :tandem_key`, `LIMIT 1`; its one
-  /// value is the key.
+  /// The query `find` runs for `T`: every column, `WHERE key = :tandem_key`; its one value is
+  /// the key.
   ///
   /// It is built once per table type and connection; the key is a named parameter, so the text
-  /// stays the same across keys and both engines reuse their prepared statement or plan.
+  /// stays the same across keys and both engines reuse their prepared statement or plan. It has
+  /// no `LIMIT 1`: a primary key's equality finds at most one row (its unique index compares as
+  /// `=` does, with the column's affinity and collation), both engines plan it as a one-row
+  /// lookup, and the key is then the statement's only binding, handed to SQLite as given.
   @usableFromInline
   func keyLookup<T: Table>(for type: T.Type) throws -> KeyLookup {
     if let last = state.lastKeyLookup, last.type == ObjectIdentifier(type) { return last.lookup }
@@ -128,9 +131,8 @@ public final class Connection: DatabaseWriter {
     }
     var query = T.all
     query.base.filter = .binary(.equal, .column(keyColumn.name), .parameter(Self.keyParameter))
-    var statement = query.statement
-    statement.limit = .literal(.integer(1))
-    let lookup = KeyLookup(query: PreparedStatement(statement, parameterNames: [Self.keyParameter]), context: RowDecodingContext(T.schema))
+    let lookup = KeyLookup(
+      query: PreparedStatement(query.statement, parameterNames: [Self.keyParameter]), context: RowDecodingContext(T.schema))
     state.keyLookups[ObjectIdentifier(type)] = lookup
     state.lastKeyLookup = (ObjectIdentifier(type), lookup)
     return lookup

@@ -201,4 +201,18 @@ import Testing
     #expect(try db.delete(Country(code: "se")) == false)
     #expect(try db.fetchAll(Country.all) == [france, Country(code: "de", name: "Deutschland")])
   }
+
+  /// `find` runs `WHERE key = ?` without `LIMIT 1` (a key matches at most one row), so over a
+  /// table whose stored form does not enforce the key — one created by other code, without the
+  /// `PRIMARY KEY` the Swift type declares — it returns the first match, in rowid order, and
+  /// reads no further record: the second one would not decode.
+  @Test(arguments: BackendKind.allCases)
+  func findOverATableThatDoesNotEnforceTheKeyReturnsTheFirstMatch(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: #"CREATE TABLE "\#(Word.tableName)" ("id" INTEGER, "text" TEXT, "note" TEXT)"#)
+    try db.execute(sql: #"INSERT INTO "\#(Word.tableName)" VALUES (7, 'first', NULL), (7, NULL, NULL), (8, 'other', NULL)"#)
+    #expect(try db.find(Word.self, key: 7) == Word(id: 7, text: "first"))
+    #expect(try db.find(Word.self, key: 8)?.text == "other")
+    #expect(try db.find(Word.self, key: 9) == nil)
+  }
 }
