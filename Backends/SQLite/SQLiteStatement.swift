@@ -16,8 +16,9 @@ final class SQLiteStatement {
   /// The number of `?` placeholders.
   let parameterCount: Int32
   /// The array ``forEachRow(_:context:_:)`` reads rows into, kept between runs so that a query
-  /// run in a loop allocates none (taken out while a run uses it).
-  private var rowBuffer: [SqliteValue] = []
+  /// run in a loop allocates none (taken out while a run uses it, so no access spans the row
+  /// closure: the runtime's exclusivity check is left out).
+  @exclusivity(unchecked) private var rowBuffer: [SqliteValue] = []
 
   /// Compiles `sql`, which must hold exactly one statement.
   ///

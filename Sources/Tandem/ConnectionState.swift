@@ -5,7 +5,9 @@ final class ConnectionState {
   /// `find`'s key lookup per table type, built once: see ``Connection/keyLookup(for:)``.
   var keyLookups: [ObjectIdentifier: Connection.KeyLookup] = [:]
   /// The key lookup used last, checked before `keyLookups`: `find` in a loop compares one pointer.
-  var lastKeyLookup: (type: ObjectIdentifier, lookup: Connection.KeyLookup)?
+  /// Read on every `find` under the database's lock, never across a call: the runtime's
+  /// exclusivity check is left out.
+  @exclusivity(unchecked) var lastKeyLookup: (type: ObjectIdentifier, lookup: Connection.KeyLookup)?
   /// Each table type's column names, made once: the same array every time, which engines can
   /// recognize without comparing its strings.
   var columnNamesByType: [ObjectIdentifier: [String]] = [:]
