@@ -138,6 +138,15 @@ public final class Connection: DatabaseWriter {
     return lookup
   }
 
+  /// The bindings of a key lookup: `key` as the one positional value, in an array the
+  /// connection keeps, so that `find` in a loop allocates none. A lookup made while another one
+  /// runs (from a value's decoding) gets its own copy, as arrays do.
+  @usableFromInline
+  func keyBindings(_ key: SqliteValue) -> StatementBindings {
+    state.keyValues[0] = key
+    return .positional(state.keyValues)
+  }
+
   /// A table type's primary-key lookup and the context its records are decoded with. The
   /// query is one object for the connection's life, which engines recognize by identity.
   @usableFromInline

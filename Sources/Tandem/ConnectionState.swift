@@ -8,6 +8,10 @@ final class ConnectionState {
   /// Read on every `find` under the database's lock, never across a call: the runtime's
   /// exclusivity check is left out.
   @exclusivity(unchecked) var lastKeyLookup: (type: ObjectIdentifier, lookup: Connection.KeyLookup)?
+  /// The one-value array `find` binds its key with, overwritten by each lookup, so that `find`
+  /// in a loop allocates none (it holds the last key until the next lookup). Written under the
+  /// database's lock, never across a call: the runtime's exclusivity check is left out.
+  @exclusivity(unchecked) var keyValues: [SqliteValue] = [.null]
   /// Each table type's column names, made once: the same array every time, which engines can
   /// recognize without comparing its strings.
   var columnNamesByType: [ObjectIdentifier: [String]] = [:]

@@ -81,7 +81,7 @@ extension DatabaseWriter {
       // their prepared statement / compiled plan.
       let lookup = try connection.keyLookup(for: T.self)
       var found: T?
-      _ = try connection.backend.run(lookup.query, .positional([key.sqliteValue])) { row in
+      _ = try connection.backend.run(lookup.query, connection.keyBindings(key.sqliteValue)) { row in
         guard found == nil else { return }
         var decoder = RowDecoder(values: row, context: lookup.context)
         do {
