@@ -22,7 +22,7 @@ extension SQLTextWriter {
       return try writeSortedJoin(select)
     }
     if writesOrderedSubqueries, scopes.isEmpty, select.with == nil, select.compound.isEmpty, !select.joins.isEmpty,
-      select.isAggregate || select.distinct, visitOrderMatters(select),
+      select.isAggregate || select.distinct, visitOrderMatters(select), !havingTestsNeverNull(select),
       let references = orderedRowsReferences(select)
     {
       return try writeOverOrderedRows(select, references: references)
@@ -172,6 +172,25 @@ extension SQLTextWriter {
       return term
     }
     try writeOrderAndLimit(outer, isCompound: false)
+  }
+
+  /// Whether the select's HAVING clause tests a reference that SQLite's resolver knows is never
+  /// NULL with `IS [NOT] NULL`.
+  ///
+  /// The resolver answers such a test with a constant that SQLite takes for always false (or
+  /// true), and SQLite leaves an always-false HAVING term in HAVING, where it moves another
+  /// constant term into WHERE: with `HAVING "a" IS NULL` every group is still aggregated (and an
+  /// overflowing `sum()` fails). Over the ordered-rows subquery the answer could only be written
+  /// as a bound value, which SQLite moves into WHERE, or as a literal `0`, which the parser folds
+  /// with the terms AND-ed to it (those would then stay in HAVING too). Such a select is written
+  /// plainly instead, its visiting order pinned.
+  private func havingTestsNeverNull(_ select: SelectStatement) -> Bool {
+    guard let having = select.having else { return false }
+    func tests(_ expression: SQLExpression) -> Bool {
+      if case .isNull(let operand, _) = expression, isNeverNull(operand, in: select) { return true }
+      return expression.children.contains(where: tests)
+    }
+    return tests(having)
   }
 
   /// Whether SQLite's resolver knows the reference is never NULL (`sqlite3ExprCanBeNull`): the

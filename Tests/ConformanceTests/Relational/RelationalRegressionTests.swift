@@ -1372,4 +1372,31 @@ extension RelationalRegressionTests {
       try db.values(sql: "SELECT v.v FROM v AS outer_v JOIN v ORDER BY v.v, outer_v.rowid, v.rowid LIMIT 9223372036854775807 OFFSET 9223372036854775804")
         .isEmpty)
   }
+
+  /// Fuzzer seed 0xC0FFEE50 case 126153: `x IS NULL` of a NOT NULL column is an always-false
+  /// constant to SQLite's resolver, and SQLite leaves an always-false HAVING term in HAVING
+  /// (another constant it moves into WHERE): every group is aggregated, and an overflowing sum()
+  /// fails. Over the ordered-rows subquery the SQLite backend writes for an aggregate whose answer
+  /// depends on the visiting order, that answer was written as a bound value, which SQLite moved
+  /// into WHERE: no row was aggregated and the query answered nothing.
+  @Test(arguments: BackendKind.allCases)
+  func isNullOfANotNullColumnInHavingStaysInHaving(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.create(TableSchema("d", columns: [.column("x", .integer), .column("a", .blob)]))
+    _ = try db.insertRaw(into: "d", columns: ["x", "a"], values: [.integer(1000), .integer(-9_223_372_036_854_775_807)])
+    _ = try db.insertRaw(into: "d", columns: ["x", "a"], values: [.integer(100), .blob(Data([0xFF]))])
+    let a = SQLExpression.qualifiedColumn(source: "d2", name: "a")
+    func select(having: SQLExpression) -> Statement {
+      .select(
+        SelectStatement(
+          table: "d", joins: [JoinClause(.inner, table: "d", alias: "d2")],
+          columns: [.aggregate(.sum, a, distinct: false)], groupBy: [a], having: having, orderBy: [OrderingTerm(a)]))
+    }
+    let failure = try #require(throws: TandemError.self) { try db.execute(select(having: .isNull(a, negated: false))) }
+    #expect(failure.signature == .sqlite(code: 1, message: "integer overflow"))
+    // Beside it, a term that reads only the grouped column still moves into WHERE, and keeps the
+    // overflowing rows out of the sums.
+    let blobOnly = SQLExpression.binary(.and, .isNull(a, negated: false), .binary(.equal, a, .literal(.blob(Data([0xFF])))))
+    #expect(try db.execute(select(having: blobOnly)).rows.isEmpty)
+  }
 }
