@@ -115,7 +115,8 @@ enum FastPathTables {
     _ = try db.find(Item.self, key: 1)
     _ = try db.find(Item.self, key: 3)
     db.trace(nil)
-    let expected = #"SELECT "id", "name", "stock" FROM "fast_items" WHERE ("id" = ?) ORDER BY rowid ASC LIMIT ?"#
+    // No LIMIT: a key matches at most one row, and the key is then the only value bound.
+    let expected = #"SELECT "id", "name", "stock" FROM "fast_items" WHERE ("id" = ?) ORDER BY rowid ASC"#
     #expect(statements.all == [expected, expected])
   }
 
