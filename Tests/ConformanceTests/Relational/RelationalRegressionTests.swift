@@ -1399,4 +1399,30 @@ extension RelationalRegressionTests {
     let blobOnly = SQLExpression.binary(.and, .isNull(a, negated: false), .binary(.equal, a, .literal(.blob(Data([0xFF])))))
     #expect(try db.execute(select(having: blobOnly)).rows.isEmpty)
   }
+
+  /// Fuzzer seed 0xC0FFEE51 case 274876: an INTEGER column keeps the REAL -2^63 as a REAL (its
+  /// affinity converts no value at the ends of the integer range), and it equals the INTEGER
+  /// -2^63, so a join grouped by that column puts both in one group. A join's GROUP BY over an
+  /// INTEGER column is planned freely, and which of the two the group shows is the one SQLite's
+  /// plan meets first (here it reads the composite key's index, where the integer's row comes
+  /// first). The memory engine, which met the REAL first, refuses such a group.
+  @Test(arguments: BackendKind.allCases)
+  func aJoinGroupingTheIntegerAndTheRealMinimumTogetherIsRefused(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: """
+      CREATE TABLE t (d INTEGER, n TEXT NOT NULL, e INTEGER NOT NULL, PRIMARY KEY (d, e));
+      INSERT INTO t (d, n, e) VALUES (-9.223372036854776e18, 'x', 9007199254740993), (-9223372036854775808, '5.', 3037000500);
+      """)
+    let d = SQLExpression.qualifiedColumn(source: "a", name: "d")
+    let grouped = Statement.select(
+      SelectStatement(
+        table: "t", alias: "a", joins: [JoinClause(.inner, table: "t")], columns: [d], groupBy: [d],
+        orderBy: [OrderingTerm(d)]))
+    if let rows = try kind.answerUnlessMemoryRefuses({ try db.execute(grouped).rows }) {
+      #expect(rows == [[.integer(.min)]])
+    }
+    // Keys stored alike leave nothing to choose.
+    try db.execute(sql: "DELETE FROM t WHERE typeof(d) = 'real'")
+    #expect(try db.execute(grouped).rows == [[.integer(.min)]])
+  }
 }

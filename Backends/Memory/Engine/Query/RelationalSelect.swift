@@ -82,8 +82,8 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
   /// Whether rows tying in ORDER BY may come in any order (SQL text whose caller does not depend
   /// on the order; see ``SQLTextMode``).
   private let orderIsFree: Bool
-  /// Whether DISTINCT must find every row it drops identical to the one it keeps (over a plan
-  /// SQLite chooses freely).
+  /// Whether DISTINCT must find every row it drops identical to the one it keeps, and GROUP BY
+  /// every row of a group to have the keys of its first (over a plan SQLite chooses freely).
   private let checksDistinctRows: Bool
   /// The statement's parameter names in slot order, this query's included.
   let parameterNames: [String]
@@ -558,6 +558,13 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     }
   }
 
+  /// The refusal of a group whose rows' keys compare equal but are stored differently.
+  private static var retypedGroupKey: TandemError {
+    EngineError.unsupported(
+      "GROUP BY over a join whose rows' keys compare equal but are stored differently (the INTEGER and the REAL "
+        + "-2^63 in an INTEGER column): which one the group shows depends on SQLite's plan")
+  }
+
   /// The refusal of a row SQLite's LIMIT sorter drops for tying with the last row it keeps.
   private static var tieAtTheLimit: TandemError {
     EngineError.unsupported(
@@ -619,6 +626,13 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       return true
     }
     for members in Ordering.groups(rows.map(\.keys), terms: aggregate.groupTerms) {
+      // Over a free plan, which of a group's rows SQLite meets first decides the keys the group
+      // shows: only when they are identical can the engine's choice not matter.
+      if checksDistinctRows, let first = members.first,
+        members.dropFirst().contains(where: { rows[$0].keys != rows[first].keys })
+      {
+        throw Self.retypedGroupKey
+      }
       var group = GroupAccumulation(aggregate)
       var representative: Int?
       for member in members {
