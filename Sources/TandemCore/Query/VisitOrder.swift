@@ -163,7 +163,9 @@ private struct VisitOrderResolver {
 
   /// Whether equal values of the expression are identical: a column of INTEGER or TEXT type, or
   /// a rowid (SQLite stores no REAL in such a column that equals an integer, and compares its
-  /// text by bytes).
+  /// text by bytes). One exception: an INTEGER column keeps the REAL -2⁶³ as a REAL, equal to the
+  /// INTEGER -2⁶³; the memory engine checks at run time that rows it merged under this rule are
+  /// identical, and refuses otherwise.
   func isCanonical(_ expression: SQLExpression) -> Bool {
     // The same value in every row.
     if isConstant(expression) { return true }
