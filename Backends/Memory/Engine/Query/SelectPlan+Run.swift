@@ -341,6 +341,9 @@ struct GroupAccumulation {
         continue
       }
       let before = try accumulators[slot].result()
+      if aggregate.checksOrderFreedom {
+        try checkOrderFreedom(extremum: before, value, collation: call.collation)
+      }
       try accumulators[slot].step(value)
       let after = try accumulators[slot].result()
       skipped = value.isNull ? !before.isNull : !(before.isNull || before != after)
@@ -373,6 +376,18 @@ struct GroupAccumulation {
     default:
       throw refusal
     }
+  }
+
+  /// Refuses a min() or max() meeting a value equal to the one it holds but stored differently
+  /// (the INTEGER and the REAL -2⁶³ an INTEGER column can hold): it keeps the first of the two,
+  /// and which one comes first depends on SQLite's plan.
+  private func checkOrderFreedom(extremum: SqliteValue, _ value: SqliteValue, collation: Collation) throws {
+    guard !extremum.isNull, !value.isNull, extremum != value,
+      ValueEqualityKey(extremum, collation: collation) == ValueEqualityKey(value, collation: collation)
+    else { return }
+    throw EngineError.unsupported(
+      "min() or max() over a join meeting values that compare equal but are stored differently (the INTEGER and "
+        + "the REAL -2^63): which one it keeps depends on the order SQLite visits the rows")
   }
 
   /// The aggregates' results (every aggregate is finalized before HAVING runs).

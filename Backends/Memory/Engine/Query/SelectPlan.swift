@@ -27,7 +27,8 @@ final class SelectPlan: Sendable {
     /// SQLite drops the sort (and stops at LIMIT without touching later groups).
     let orderedByGroups: Bool
     /// Whether rows may come in another order than SQLite's (a join SQLite plans freely): sums
-    /// are then checked to give the same answer in every order.
+    /// are then checked to give the same answer in every order, and min()/max() never to meet a
+    /// value equal to the one they hold but stored differently.
     var checksOrderFreedom = false
   }
 
