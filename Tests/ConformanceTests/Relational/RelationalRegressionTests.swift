@@ -1438,11 +1438,11 @@ extension RelationalRegressionTests {
       INSERT INTO t (d, n, e) VALUES (-9.223372036854776e18, 'x', 9007199254740993), (-9223372036854775808, '5.', 3037000500);
       """)
     let d = SQLExpression.qualifiedColumn(source: "a", name: "d")
-    for function in [AggregateFunction.max, .min] {
+    for (function, distinct) in [(AggregateFunction.max, false), (.min, false), (.max, true)] {
       let extremum = Statement.select(
         SelectStatement(
           table: "t", alias: "a", joins: [JoinClause(.inner, table: "t")],
-          columns: [.function(.typeof, [.aggregate(function, d, distinct: false)])]))
+          columns: [.function(.typeof, [.aggregate(function, d, distinct: distinct)])]))
       // SQLite's answer is the type of the value its plan met first: either one.
       if let rows = try kind.answerUnlessMemoryRefuses({ try db.execute(extremum).rows }) {
         #expect(rows == [["integer"]] || rows == [["real"]])

@@ -333,16 +333,17 @@ struct GroupAccumulation {
         }
         continue
       }
+      let before = try accumulators[slot].result()
+      // Before DISTINCT drops a duplicate: that one too may be the extremum stored differently.
+      if aggregate.checksOrderFreedom {
+        try checkOrderFreedom(extremum: before, value, collation: call.collation)
+      }
       // The DISTINCT check treats NULLs as equal to each other.
       if call.distinct
         && seen[slot, default: []].insert(ValueEqualityKey(value, collation: call.collation)).inserted == false
       {
         decisions[slot] = nil
         continue
-      }
-      let before = try accumulators[slot].result()
-      if aggregate.checksOrderFreedom {
-        try checkOrderFreedom(extremum: before, value, collation: call.collation)
       }
       try accumulators[slot].step(value)
       let after = try accumulators[slot].result()
