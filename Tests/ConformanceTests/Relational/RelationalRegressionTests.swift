@@ -1454,4 +1454,57 @@ extension RelationalRegressionTests {
       SelectStatement(table: "t", alias: "a", joins: [JoinClause(.inner, table: "t")], columns: [.aggregate(.max, d, distinct: false)]))
     #expect(try db.execute(maximum).rows == [[.integer(.min)]])
   }
+
+  /// 0xC0FFEE53 case 521313: a scalar subquery hands its value out without its column's
+  /// collation (SQLite's `sqlite3ExprCollSeq` stops at a one-column subquery), so a comparison
+  /// with it is BINARY unless the other side names one. The memory engine compared with the
+  /// subquery column's collation: `(SELECT name COLLATE NOCASE …) = 'WORK'` was true.
+  @Test(arguments: BackendKind.allCases)
+  func aScalarSubqueryLeavesItsCollationInside(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.create(WorkList.self)
+    try db.insert(WorkList(id: 1, name: "work"))
+    func names(_ query: Select<WorkList, WorkList>) throws -> [String] { try db.fetchAll(query).map(\.name) }
+    let inside = WorkList.where { list in
+      WorkList.where { $0.id == list.id }.select { $0.name.collate(.nocase) }.value() == "WORK"
+    }
+    #expect(try names(inside) == [])
+    let outside = WorkList.where { list in
+      WorkList.where { $0.id == list.id }.select { $0.name }.value().collate(.nocase) == "WORK"
+    }
+    #expect(try names(outside) == ["work"])
+    // `IN (SELECT …)` is the one place the subquery column's collation counts.
+    let member = WorkList.where { list in
+      TypedExpression<String>.constant("WORK").in(WorkList.where { $0.id == list.id }.select { $0.name.collate(.nocase) })
+    }
+    #expect(try names(member) == ["work"])
+    #expect(try db.values(sql: "SELECT (SELECT 'a' COLLATE NOCASE) = 'A', (SELECT 'a' COLLATE NOCASE) < 'N'") == [[0, 0]])
+  }
+
+  /// Found beside 0xC0FFEE53 case 521313: a common table's (or a view's, or a subquery in FROM's)
+  /// column takes the collation of its leftmost member's expression, and every comparison
+  /// reading the column uses it (as an explicit COLLATE where SQLite flattens the subquery). The
+  /// memory engine's columns there compared as BINARY (`x = 'A'` below was 0); such a column is
+  /// refused, as is a recursive UNION comparing a column so collated.
+  @Test(arguments: BackendKind.allCases)
+  func aCommonTableColumnCollatedOtherThanBinaryIsRefused(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    let collated = [
+      "WITH c(x) AS (SELECT 'a' COLLATE NOCASE) SELECT (SELECT x FROM c) = 'A', 'A' IN (SELECT x FROM c), x = 'A' FROM c",
+      "SELECT x = 'A', x < 'N' FROM (SELECT 'a' COLLATE NOCASE AS x)",
+      """
+      WITH RECURSIVE c(x) AS (SELECT 'a' UNION SELECT upper(x) COLLATE NOCASE FROM c) SELECT count(*) FROM c
+      """,
+    ]
+    let sqliteAnswers: [[SqliteValue]] = [[0, 1, 1], [1, 1], [1]]
+    for (sql, expected) in zip(collated, sqliteAnswers) {
+      if let rows = try kind.answerUnlessMemoryRefuses({ try db.values(sql: sql) }) {
+        #expect(rows == [expected], "\(sql)")
+      }
+    }
+    // BINARY, or no collation at all, is answered; so is a recursive UNION ALL.
+    #expect(try db.values(sql: "WITH c(x) AS (SELECT 'a' COLLATE BINARY) SELECT x = 'A', x < 'N' FROM c") == [[0, 0]])
+    let unionAll = "WITH RECURSIVE c(x) AS (SELECT 'a' UNION ALL SELECT upper(x) COLLATE NOCASE FROM c WHERE x = 'a') SELECT x FROM c"
+    #expect(try db.values(sql: unionAll) == [["a"], ["A"]])
+  }
 }

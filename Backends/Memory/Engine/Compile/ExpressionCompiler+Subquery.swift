@@ -43,9 +43,13 @@ extension ExpressionCompiler {
       let select = try compileQuery(query)
       deferringCodeGenerationError(select.requireOneColumn)
       let answer = SubqueryAnswer(select)
+      // A scalar subquery takes its column's affinity but no collation: SQLite's
+      // `sqlite3ExprCollSeq` stops at a one-column TK_SELECT, so a comparison with it uses the
+      // other side's collation or BINARY (`(SELECT 'a' COLLATE NOCASE) = 'A'` is 0). Only
+      // `x IN (SELECT …)` reads the subquery column's collation (below).
       return CompiledExpression(
         evaluate: { context in try answer.value(context) { select in try select.firstValue(context) } },
-        affinity: select.firstColumn.affinity, collation: select.firstColumn.collation, hasExplicitCollation: false,
+        affinity: select.firstColumn.affinity, collation: nil, hasExplicitCollation: false,
         isConstant: false)
 
     case .exists(let query, let negated):

@@ -89,6 +89,14 @@ final class CommonTable: @unchecked Sendable {
       throw EngineError.sqlite(
         1, "table \(expression.name) has \(initial.columnCount) values for \(expression.columns.count) columns")
     }
+    // SQLite gives the table's columns the collations of its leftmost member's expressions
+    // (`sqlite3SelectAddColumnTypeAndCollation`), and every comparison, sort or group reading a
+    // column takes it — as an explicit COLLATE where the query flattener substitutes the
+    // expression for the column. The ephemeral table's columns here compare as BINARY.
+    guard !initial.resultCollations.contains(where: Self.isNonBinary) else {
+      throw EngineError.unsupported(
+        "a column of a common table expression, view or subquery in FROM collated other than BINARY")
+    }
     let definition = TableDefinition.ephemeral(
       name: expression.name, columns: expression.columns, affinities: initial.resultAffinities,
       isDerivedTable: expression.isDerivedTable)
@@ -108,6 +116,15 @@ final class CommonTable: @unchecked Sendable {
         throw EngineError.sqlite(
           1, "SELECTs to the left and right of \(last.operator.rawValue) do not have the same number of result columns")
       }
+      // UNION drops a row equal to one seen under each column's collation from the leftmost
+      // member that has one (`multiSelectCollSeq`); the queue here compares as BINARY.
+      let firstMembers = (initial as? CompoundSelect)?.collations ?? initial.resultCollations
+      guard last.operator == .unionAll
+        || !(firstMembers + step.resultCollations).contains(where: Self.isNonBinary)
+      else {
+        throw EngineError.unsupported(
+          "a recursive common table expression whose UNION compares a column collated other than BINARY")
+      }
       self.step = step
       self.iteration = iteration
       distinct = last.operator == .union
@@ -121,6 +138,10 @@ final class CommonTable: @unchecked Sendable {
       distinct = false
       limit = nil
     }
+  }
+
+  private static func isNonBinary(_ collation: Collation?) -> Bool {
+    collation.map { $0 != .binary } ?? false
   }
 
   /// The table a recursive member reads: the one row being expanded.
@@ -183,6 +204,7 @@ private final class EmptyRowSource: RowSource {
   var isCorrelated: Bool { false }
   let columnCount = 0
   var resultAffinities: [Affinity] { [] }
+  var resultCollations: [Collation?] { [] }
   var firstColumn: CompiledExpression {
     CompiledExpression(evaluate: { _ in .null }, affinity: .none, collation: nil, hasExplicitCollation: false, isConstant: true)
   }

@@ -12,6 +12,8 @@ protocol RowSource: AnyObject, Sendable {
   var firstColumn: CompiledExpression { get }
   /// Each result column's affinity, as the columns of a common table expression take them.
   var resultAffinities: [Affinity] { get }
+  /// Each result column's collation, when its expression has one (SQLite's `sqlite3ExprCollSeq`).
+  var resultCollations: [Collation?] { get }
   /// Runs the query with `outer` as the row around it and hands each result row to `body`,
   /// which returns whether to go on.
   func forEachRow(_ outer: EvaluationContext, _ body: ([SqliteValue]) throws -> Bool) throws
@@ -87,7 +89,8 @@ enum RelationalQuery {
 final class CompoundSelect: RowSource, @unchecked Sendable {
   private let members: [RelationalSelect]
   private let operators: [CompoundTerm.Operator]
-  private let collations: [Collation]
+  /// The collation each column is compared with (SQLite's `multiSelectCollSeq`).
+  let collations: [Collation]
   private let order: [(column: Int, term: SortTerm)]
   private let window: LimitClause
   let parameterNames: [String]
@@ -157,6 +160,10 @@ final class CompoundSelect: RowSource, @unchecked Sendable {
 
   /// The leftmost member's, as SQLite types a compound's columns.
   var resultAffinities: [Affinity] { members[0].resultAffinities }
+
+  /// The leftmost member's, as SQLite gives a table made of a compound its columns' collations
+  /// (`sqlite3SelectAddColumnTypeAndCollation`); the compound itself compares with ``collations``.
+  var resultCollations: [Collation?] { members[0].resultCollations }
 
   func forEachRow(_ outer: EvaluationContext, _ body: ([SqliteValue]) throws -> Bool) throws {
     var context = EvaluationContext()
