@@ -97,13 +97,14 @@ struct JoinPlanner {
     }
     // Terms reading no row of this query are tested once, before the loops; but not one holding
     // a subquery, which SQLite never counts as constant (`sqlite3SelectWalkFail`): it is tested
-    // in the outermost loop, so an empty table never runs it.
+    // in the outermost loop, so an empty table never runs it. A select without FROM has no loop:
+    // SQLite tests all its terms up front (`nTabList==0` in `sqlite3WhereBegin`).
     var initial: [SQLExpression] = []
     func hoisted(_ terms: inout [SQLExpression]) throws {
       var kept: [SQLExpression] = []
       for term in terms {
         let reads = try Self.sourcesRead(term, scope: scope, subqueriesReadRow: correlated.contains(term))
-        if reads.isEmpty && !term.containsSubquery { initial.append(term) } else { kept.append(term) }
+        if reads.isEmpty && (count == 0 || !term.containsSubquery) { initial.append(term) } else { kept.append(term) }
       }
       terms = kept
     }
