@@ -70,4 +70,31 @@ import Testing
       #expect(try db.rows(query).count == 1)
     }
   }
+
+  /// 0xC0FFEE55 (the first campaign generating compounds), cases 41, 82, 266, 374 and 541:
+  /// SQLite walks a compound from its last member to its first, expanding every FROM clause
+  /// before it resolves any name, so the error it reports is the rightmost member's missing
+  /// table, else the rightmost member's bad name. The memory engine compiled the members left
+  /// to right and reported the first member's.
+  @Test(arguments: BackendKind.allCases)
+  func aCompoundReportsTheErrorOfItsRightmostMember(_ kind: BackendKind) throws {
+    let db = try JoinTests.database(kind)
+    func failure(_ sql: String) throws -> TandemError.Signature {
+      try #require(throws: TandemError.self, "\(sql)") { try db.values(sql: sql) }.signature
+    }
+    #expect(try failure("SELECT x1 FROM workLists UNION SELECT x2 FROM workTasks") == .sqlite(code: 1, message: "no such column: x2"))
+    #expect(
+      try failure("SELECT x1 FROM workLists UNION SELECT id FROM workLists UNION ALL SELECT x3 FROM workTasks")
+        == .sqlite(code: 1, message: "no such column: x3"))
+    #expect(try failure("SELECT id FROM nowhere1 UNION SELECT x2 FROM workTasks") == .sqlite(code: 1, message: "no such table: nowhere1"))
+    #expect(try failure("SELECT x1 FROM workLists EXCEPT SELECT id FROM nowhere2") == .sqlite(code: 1, message: "no such table: nowhere2"))
+    #expect(
+      try failure("SELECT id FROM workLists WHERE id IN (SELECT x1 FROM workTasks INTERSECT SELECT x2 FROM workTasks)")
+        == .sqlite(code: 1, message: "no such column: x2"))
+    // The query model, as the typed API and the fuzzer hand it over.
+    var first = SelectStatement(table: "workLists", columns: [.column("x1")])
+    first.compound = [CompoundTerm(.union, SelectStatement(table: "workTasks", columns: [.column("x2")]))]
+    let error = try #require(throws: TandemError.self) { try db.execute(.select(first)) }
+    #expect(error.signature == .sqlite(code: 1, message: "no such column: x2"))
+  }
 }

@@ -102,24 +102,30 @@ final class CompoundSelect: RowSource, @unchecked Sendable {
     parameterNames: [String], commonTables: CommonTableScope?, forExistence: Bool = false
   ) throws {
     var names = parameterNames
-    var members: [RelationalSelect] = []
     let operators = statement.compound.map(\.operator)
-    for (index, member) in ([statement] + statement.compound.map(\.select)).enumerated() {
-      if index > 0, !member.compound.isEmpty || !member.orderBy.isEmpty || member.limit != nil
-        || member.offset != nil
-      {
-        throw TandemError.misuse(
-          "a select inside a compound cannot have its own ORDER BY, LIMIT, OFFSET or compound")
-      }
+    let statements = [statement] + statement.compound.map(\.select)
+    for member in statements.dropFirst()
+    where !member.compound.isEmpty || !member.orderBy.isEmpty || member.limit != nil || member.offset != nil {
+      throw TandemError.misuse("a select inside a compound cannot have its own ORDER BY, LIMIT, OFFSET or compound")
+    }
+    // SQLite walks a compound from its last member to its first (`sqlite3WalkSelect` follows
+    // `pPrior`): it expands every member's FROM clause, rightmost first, before it resolves any
+    // name, then resolves the members right to left. The first error is the one it reports.
+    for member in statements.reversed() {
+      for (table, _) in member.sources where commonTables?.lookup(table) == nil { _ = try catalog.requireTable(table) }
+    }
+    var compiledMembers: [RelationalSelect?] = Array(repeating: nil, count: statements.count)
+    for index in statements.indices.reversed() {
       // `multiSelect` hands EXISTS's destination down a UNION ALL only: a member that UNION,
       // INTERSECT or EXCEPT combines is coded into their temporary table, result columns and all.
       let countsOnly = forExistence && operators[max(index - 1, 0)...].allSatisfy { $0 == .unionAll }
       let compiled = try RelationalSelect(
-        member.compoundMember, catalog: catalog, outer: outer, prefix: prefix, parameterNames: names,
+        statements[index].compoundMember, catalog: catalog, outer: outer, prefix: prefix, parameterNames: names,
         commonTables: commonTables, forExistence: countsOnly)
       names = compiled.parameterNames
-      members.append(compiled)
+      compiledMembers[index] = compiled
     }
+    let members = compiledMembers.compactMap { $0 }
     self.operators = operators
     let width = members[0].columnCount
     for (index, member) in members.enumerated().dropFirst() where member.columnCount != width {
