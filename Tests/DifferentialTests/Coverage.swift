@@ -232,6 +232,7 @@ enum Coverage {
       if select.having != nil { names.insert("having") }
       if select.limit != nil { names.insert("limit") }
       if select.offset != nil { names.insert("offset") }
+      for term in select.compound { names.insert("compound \(term.operator.rawValue)") }
       for term in select.orderBy {
         if term.descending { names.insert("order by desc") }
         if term.nulls == .first { names.insert("nulls first") }

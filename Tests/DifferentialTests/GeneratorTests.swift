@@ -32,6 +32,22 @@ struct GeneratorTests {
     #expect(missing.isEmpty, "never generated: \(missing.sorted())")
   }
 
+  @Test("Over a few hundred relational cases, the generator reaches joins, subqueries and compounds")
+  func relationalGeneratorCoversJoinsSubqueriesAndCompounds() {
+    var seen: Set<String> = []
+    for index in UInt64(0)..<600 {
+      Coverage.collect(RelationalCaseGenerator.generate(seed: FuzzSettings.defaultSeed, index: index).operations, into: &seen)
+    }
+    let expected: Set<String> = [
+      "join JOIN", "join LEFT JOIN", "join CROSS JOIN without ON", "join alias", "3-way join", "4-way join", "self-join",
+      "scalar subquery", "exists", "in subquery", "subquery aggregate", "subquery group by", "subquery distinct",
+      "compound UNION", "compound UNION ALL", "compound INTERSECT", "compound EXCEPT", "subquery compound UNION",
+      "subquery compound EXCEPT", "update", "delete",
+    ]
+    let missing = expected.subtracting(seen)
+    #expect(missing.isEmpty, "never generated: \(missing.sorted())")
+  }
+
   @Test("SQLite accepts every generated schema and most generated statements")
   func sqliteAcceptsGeneratedCases() throws {
     var selects = 0

@@ -3,8 +3,9 @@ import SeededRandomness
 
 /// Random relational SELECTs: up to four sources joined by inner, left and cross joins (a table
 /// may join itself under an alias), conditions in ON and in WHERE, qualified columns,
-/// aggregates, GROUP BY, HAVING and DISTINCT over joins, and subqueries — scalar, EXISTS and
-/// IN, correlated or not — wherever an expression goes.
+/// aggregates, GROUP BY, HAVING and DISTINCT over joins, subqueries — scalar, EXISTS and
+/// IN, correlated or not — wherever an expression goes, and compound selects (UNION, UNION ALL,
+/// INTERSECT, EXCEPT) at the top level and as subqueries.
 ///
 /// Every statement, subqueries included, is made deterministic as `Select.statement` makes it:
 /// its ORDER BY ends with the group keys, the result columns (DISTINCT) or every source's rowid.
@@ -43,6 +44,7 @@ struct RelationalSelectGenerator {
 
   /// A top-level select of 1–4 sources (one source only with subqueries, which make it relational).
   mutating func select() -> SelectStatement {
+    if random.chance(0.08) { return compoundSelect() }
     let count = random.weighted([(2, 1), (5, 2), (3, 3), (2, 4)])
     if count == 1 { expressions.subqueryRate = 0.3 }
     var statement = from(count)
@@ -229,6 +231,62 @@ struct RelationalSelectGenerator {
     }
   }
 
+  // MARK: - Compound selects
+
+  /// A compound of two or three selects of one width, ordered by every result column (the order
+  /// the typed API gives a compound), sometimes limited.
+  private mutating func compoundSelect() -> SelectStatement {
+    let width = random.weighted([(3, 1), (2, 2), (1, 3)])
+    var statement = compoundMember(width: width, tables: schemas, correlated: false)
+    statement.compound = (0..<random.weighted([(4, 1), (1, 2)])).map { _ in
+      CompoundTerm(compoundOperator(), compoundMember(width: width, tables: schemas, correlated: false))
+    }
+    statement.orderBy = (1...width).map { ordering(.resultColumn($0)) }
+    if random.chance(0.2) { statement.limit = limitValue(anyValue: true) }
+    if random.chance(0.1) { statement.offset = limitValue(anyValue: true) }
+    return statement
+  }
+
+  private mutating func compoundOperator() -> CompoundTerm.Operator {
+    random.weighted([(3, .union), (3, .unionAll), (2, .intersect), (2, .except)])
+  }
+
+  /// One select of a compound: one or two sources (linked, when `correlated`, to a level around
+  /// it), `width` result columns, a filter; sometimes an aggregate, grouped or DISTINCT.
+  private mutating func compoundMember(width: Int, tables: [TableSchema], correlated: Bool) -> SelectStatement {
+    var statement = from(random.weighted([(3, 1), (2, 2)]), tables: tables)
+    switch random.weighted([(6, 0), (1, 1), (2, 2), (1, 3)]) {
+    case 1:  // an aggregate: one row
+      expressions.mode = .grouped(keys: [])
+      statement.columns = (0..<width).map { _ in expressions.aggregate() }
+      expressions.mode = .row
+    case 2:  // grouped
+      let key = expressions.columnLeaf()
+      statement.groupBy = [key]
+      expressions.mode = .grouped(keys: [key])
+      statement.columns = [key] + (1..<max(width, 1)).map { _ in groupedExpression() }
+      if random.chance(0.2) { statement.having = expressions.predicate(depth: random.int(0...1)) }
+      expressions.mode = .row
+    default:
+      statement.columns = (0..<width).map { _ in
+        random.chance(0.6) ? expressions.columnLeaf() : expressions.expression(depth: random.int(1...2))
+      }
+      statement.distinct = random.chance(0.1)
+    }
+    statement.filter = correlated ? subqueryFilter() : filter()
+    return statement
+  }
+
+  /// A one-column compound as a subquery, its members often correlated with the levels around
+  /// it; a scalar one is ordered by its column (it reads the first row).
+  private mutating func compoundSubquery(_ kind: SubqueryKind, tables: [TableSchema]) -> SelectStatement {
+    var statement = compoundMember(width: 1, tables: tables, correlated: true)
+    statement.compound = [CompoundTerm(compoundOperator(), compoundMember(width: 1, tables: tables, correlated: true))]
+    if kind == .scalar || random.chance(0.3) { statement.orderBy = [ordering(.resultColumn(1))] }
+    if kind == .scalar && random.chance(0.3) { statement.limit = limitValue(anyValue: false) }
+    return statement
+  }
+
   // MARK: - Subqueries
 
   /// What a subquery is used as.
@@ -273,6 +331,7 @@ struct RelationalSelectGenerator {
     if let avoiding, tables.count > 1, random.chance(0.97) {
       tables.removeAll { SchemaGenerator.fold($0.name) == SchemaGenerator.fold(avoiding) }
     }
+    if random.chance(0.06) { return compoundSubquery(kind, tables: tables) }
     var statement = from(random.weighted([(6, 1), (2, 2)]), tables: tables)
     let oneRow: Bool
     switch random.weighted([(kind == .scalar ? 6 : 2, 0), (kind == .scalar ? 3 : 6, 1), (1, 2), (1, 3)]) {

@@ -26,6 +26,8 @@ struct SelectGenerator {
   /// What `Select.statement` appends: the group keys, nothing for one aggregate row, the result
   /// columns for DISTINCT, else the rowid (every source's, in FROM order, for a join).
   static func tieBreakers(for statement: SelectStatement) -> [SQLExpression] {
+    // A compound is ordered by its result columns, which its generator writes.
+    if !statement.compound.isEmpty { return [] }
     if !statement.groupBy.isEmpty { return statement.groupBy }
     if statement.isAggregate { return [] }
     if statement.distinct { return statement.columns }

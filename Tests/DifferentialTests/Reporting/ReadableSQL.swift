@@ -33,17 +33,8 @@ struct ReadableSQL {
   }
 
   private func select(_ select: SelectStatement) -> String {
-    var sql = select.distinct ? "SELECT DISTINCT " : "SELECT "
-    sql += select.columns.map(expression).joined(separator: ", ")
-    sql += " FROM " + Self.identifier(select.table) + (select.alias.map { " AS " + Self.identifier($0) } ?? "")
-    for join in select.joins {
-      sql += " " + join.kind.rawValue + " " + Self.identifier(join.table)
-      if let alias = join.alias { sql += " AS " + Self.identifier(alias) }
-      if let condition = join.condition { sql += " ON " + expression(condition) }
-    }
-    if let filter = select.filter { sql += " WHERE " + expression(filter) }
-    if !select.groupBy.isEmpty { sql += " GROUP BY " + select.groupBy.map(expression).joined(separator: ", ") }
-    if let having = select.having { sql += " HAVING " + expression(having) }
+    var sql = core(select)
+    for term in select.compound { sql += " " + term.operator.rawValue + " " + core(term.select) }
     if !select.orderBy.isEmpty {
       sql +=
         " ORDER BY "
@@ -57,6 +48,22 @@ struct ReadableSQL {
       sql += " LIMIT -1"
     }
     if let offset = select.offset { sql += " OFFSET " + expression(offset) }
+    return sql
+  }
+
+  /// A select up to its HAVING clause: what a compound's members are.
+  private func core(_ select: SelectStatement) -> String {
+    var sql = select.distinct ? "SELECT DISTINCT " : "SELECT "
+    sql += select.columns.map(expression).joined(separator: ", ")
+    sql += " FROM " + Self.identifier(select.table) + (select.alias.map { " AS " + Self.identifier($0) } ?? "")
+    for join in select.joins {
+      sql += " " + join.kind.rawValue + " " + Self.identifier(join.table)
+      if let alias = join.alias { sql += " AS " + Self.identifier(alias) }
+      if let condition = join.condition { sql += " ON " + expression(condition) }
+    }
+    if let filter = select.filter { sql += " WHERE " + expression(filter) }
+    if !select.groupBy.isEmpty { sql += " GROUP BY " + select.groupBy.map(expression).joined(separator: ", ") }
+    if let having = select.having { sql += " HAVING " + expression(having) }
     return sql
   }
 

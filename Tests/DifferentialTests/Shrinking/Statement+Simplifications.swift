@@ -87,6 +87,12 @@ extension SelectStatement {
       }
     }
     for index in base.orderBy.indices { add { $0.orderBy.remove(at: index) } }
+    // A compound loses a member (the last one gone, its ORDER BY by position still holds), or a
+    // member's filter.
+    for index in base.compound.indices {
+      add { $0.compound.remove(at: index) }
+      if base.compound[index].select.filter != nil { add { $0.compound[index].select.filter = nil } }
+    }
     let keys = Set(base.groupBy)
     for index in base.columns.indices where !keys.contains(base.columns[index]) {
       for smaller in base.columns[index].simplifications { add { $0.columns[index] = smaller } }
