@@ -233,6 +233,10 @@ enum Coverage {
       if select.limit != nil { names.insert("limit") }
       if select.offset != nil { names.insert("offset") }
       for term in select.compound { names.insert("compound \(term.operator.rawValue)") }
+      if let with = select.with {
+        names.insert(with.recursive ? "with recursive" : "with")
+        for table in with.tables { names.formUnion(features(of: .select(table.select)).map { "common table " + $0 }) }
+      }
       for term in select.orderBy {
         if term.descending { names.insert("order by desc") }
         if term.nulls == .first { names.insert("nulls first") }

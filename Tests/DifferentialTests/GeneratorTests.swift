@@ -42,7 +42,8 @@ struct GeneratorTests {
       "join JOIN", "join LEFT JOIN", "join CROSS JOIN without ON", "join alias", "3-way join", "4-way join", "self-join",
       "scalar subquery", "exists", "in subquery", "subquery aggregate", "subquery group by", "subquery distinct",
       "compound UNION", "compound UNION ALL", "compound INTERSECT", "compound EXCEPT", "subquery compound UNION",
-      "subquery compound EXCEPT", "update", "delete",
+      "subquery compound EXCEPT", "update", "delete", "with", "with recursive", "common table compound UNION",
+      "common table compound UNION ALL", "common table limit",
     ]
     let missing = expected.subtracting(seen)
     #expect(missing.isEmpty, "never generated: \(missing.sorted())")

@@ -4,8 +4,9 @@ import SeededRandomness
 /// Random relational SELECTs: up to four sources joined by inner, left and cross joins (a table
 /// may join itself under an alias), conditions in ON and in WHERE, qualified columns,
 /// aggregates, GROUP BY, HAVING and DISTINCT over joins, subqueries — scalar, EXISTS and
-/// IN, correlated or not — wherever an expression goes, and compound selects (UNION, UNION ALL,
-/// INTERSECT, EXCEPT) at the top level and as subqueries.
+/// IN, correlated or not — wherever an expression goes, compound selects (UNION, UNION ALL,
+/// INTERSECT, EXCEPT) at the top level and as subqueries, and common table expressions (some
+/// recursive) read as sources beside the tables.
 ///
 /// Every statement, subqueries included, is made deterministic as `Select.statement` makes it:
 /// its ORDER BY ends with the group keys, the result columns (DISTINCT) or every source's rowid.
@@ -45,9 +46,11 @@ struct RelationalSelectGenerator {
   /// A top-level select of 1–4 sources (one source only with subqueries, which make it relational).
   mutating func select() -> SelectStatement {
     if random.chance(0.08) { return compoundSelect() }
+    let with = random.chance(0.08) ? commonTable() : nil
     let count = random.weighted([(2, 1), (5, 2), (3, 3), (2, 4)])
-    if count == 1 { expressions.subqueryRate = 0.3 }
-    var statement = from(count)
+    if count == 1 && with == nil { expressions.subqueryRate = 0.3 }
+    var statement = from(count, first: with?.source)
+    statement.with = with?.clause
     switch random.weighted([(6, 0), (1, 1), (2, 2), (3, 3)]) {
     case 0: plain(&statement)
     case 1: distinct(&statement)
@@ -63,13 +66,13 @@ struct RelationalSelectGenerator {
   // MARK: - FROM
 
   /// `count` sources, each joined to those before it, and ``expressions`` set to name them.
-  private mutating func from(_ count: Int, tables: [TableSchema]? = nil) -> SelectStatement {
-    let pool = tables ?? schemas
+  private mutating func from(_ count: Int, tables: [TableSchema]? = nil, first: TableSchema? = nil) -> SelectStatement {
+    let pool = (tables ?? schemas) + (first.map { [$0] } ?? [])
     var sources: [FuzzSource] = []
     var joins: [JoinClause] = []
     var firstAlias: String?
     for position in 0..<count {
-      let table = random.pick(pool)
+      let table = position == 0 ? first ?? random.pick(pool) : random.pick(pool)
       let alias = alias(for: table, among: sources)
       let source = FuzzSource(table: table, alias: alias ?? table.name)
       if position == 0 {
@@ -285,6 +288,64 @@ struct RelationalSelectGenerator {
     if kind == .scalar || random.chance(0.3) { statement.orderBy = [ordering(.resultColumn(1))] }
     if kind == .scalar && random.chance(0.3) { statement.limit = limitValue(anyValue: false) }
     return statement
+  }
+
+  // MARK: - Common table expressions
+
+  /// Names a common table takes: none is a table's name (one would hide the table).
+  static let commonTableNames = ["cte", "w ith", "Ñ"]
+
+  /// A WITH clause of one common table — a select or a compound over the tables, or a recursive
+  /// count — and the schema its rows are read by (columns without a declared type).
+  private mutating func commonTable() -> (clause: WithClause, source: TableSchema) {
+    let taken = Set(schemas.map { SchemaGenerator.fold($0.name) })
+    let name = random.pick(Self.commonTableNames.filter { !taken.contains(SchemaGenerator.fold($0)) })
+    let recursive = random.chance(0.35)
+    let width = recursive ? 1 : random.weighted([(3, 1), (2, 2)])
+    let columns = ["n", "v w"].prefix(width).map { $0 }
+    var body: SelectStatement
+    if recursive {
+      body = recursiveCount(name: name, column: columns[0])
+    } else if random.chance(0.25) {
+      body = compoundMember(width: width, tables: schemas, correlated: false)
+      body.compound = [CompoundTerm(compoundOperator(), compoundMember(width: width, tables: schemas, correlated: false))]
+    } else {
+      body = compoundMember(width: width, tables: schemas, correlated: false)
+      if random.chance(0.15) {
+        body.orderBy = SelectGenerator.tieBreakers(for: body).map { OrderingTerm($0) }
+        body.limit = limitValue(anyValue: false)
+      }
+    }
+    let table = CommonTableExpression(name: name, columns: columns, select: body)
+    let schema = TableSchema(name, columns: columns.map { .column($0, .null(.blob)) })
+    return (WithClause(recursive: recursive, tables: [table]), schema)
+  }
+
+  /// `SELECT <start> UNION [ALL] SELECT n + <step> FROM <name> WHERE n < <bound> LIMIT 20`: the
+  /// start a constant or a table's column (any value: text, REAL, NULL), the LIMIT a safety net.
+  private mutating func recursiveCount(name: String, column: String) -> SelectStatement {
+    var start: SelectStatement
+    if random.chance(0.5) {
+      start = SelectStatement(table: "", columns: [.literal(.integer(Int64(random.int(-2...3))))])
+      start.hasFromClause = false
+    } else {
+      start = from(1)
+      start.columns = [expressions.columnLeaf()]
+      start.filter = filter()
+    }
+    let value = SQLExpression.qualifiedColumn(source: name, name: column)
+    let next: SQLExpression =
+      switch random.weighted([(5, 0), (1, 1), (1, 2), (1, 3)]) {
+      case 0: .binary(.add, value, .literal(.integer(Int64(random.int(1...2)))))
+      case 1: .binary(.multiply, value, .literal(2))
+      case 2: .binary(.add, .cast(value, as: .integer), .literal(0.5))
+      default: .binary(.concatenate, value, .literal("1"))
+      }
+    let step = SelectStatement(
+      table: name, columns: [next], filter: .binary(.less, value, .literal(.integer(Int64(random.int(2...6))))))
+    start.compound = [CompoundTerm(random.chance(0.6) ? .union : .unionAll, step)]
+    start.limit = .literal(.integer(20))
+    return start
   }
 
   // MARK: - Subqueries

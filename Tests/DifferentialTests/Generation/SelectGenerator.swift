@@ -31,6 +31,12 @@ struct SelectGenerator {
     if !statement.groupBy.isEmpty { return statement.groupBy }
     if statement.isAggregate { return [] }
     if statement.distinct { return statement.columns }
+    // A common table's rows have no rowid: the result columns order them, then the tables' rowids.
+    let common = Set((statement.with?.tables ?? []).map { SchemaGenerator.fold($0.name) })
+    if statement.sources.contains(where: { common.contains(SchemaGenerator.fold($0.table)) }) {
+      return statement.columns
+        + statement.sources.filter { !common.contains(SchemaGenerator.fold($0.table)) }.map { .qualifiedRowid(source: $0.alias) }
+    }
     if statement.joins.isEmpty { return [.rowid] }
     return statement.sources.map { .qualifiedRowid(source: $0.alias) }
   }

@@ -33,7 +33,15 @@ struct ReadableSQL {
   }
 
   private func select(_ select: SelectStatement) -> String {
-    var sql = core(select)
+    var sql = ""
+    if let with = select.with {
+      sql += with.recursive ? "WITH RECURSIVE " : "WITH "
+      sql += with.tables.map { table in
+        Self.identifier(table.name) + "(" + table.columns.map(Self.identifier).joined(separator: ", ") + ") AS ("
+          + self.select(table.select) + ")"
+      }.joined(separator: ", ") + " "
+    }
+    sql += core(select)
     for term in select.compound { sql += " " + term.operator.rawValue + " " + core(term.select) }
     if !select.orderBy.isEmpty {
       sql +=
@@ -55,7 +63,9 @@ struct ReadableSQL {
   private func core(_ select: SelectStatement) -> String {
     var sql = select.distinct ? "SELECT DISTINCT " : "SELECT "
     sql += select.columns.map(expression).joined(separator: ", ")
-    sql += " FROM " + Self.identifier(select.table) + (select.alias.map { " AS " + Self.identifier($0) } ?? "")
+    if select.hasFromClause {
+      sql += " FROM " + Self.identifier(select.table) + (select.alias.map { " AS " + Self.identifier($0) } ?? "")
+    }
     for join in select.joins {
       sql += " " + join.kind.rawValue + " " + Self.identifier(join.table)
       if let alias = join.alias { sql += " AS " + Self.identifier(alias) }
