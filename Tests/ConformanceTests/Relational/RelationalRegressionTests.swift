@@ -1507,4 +1507,20 @@ extension RelationalRegressionTests {
     let unionAll = "WITH RECURSIVE c(x) AS (SELECT 'a' UNION ALL SELECT upper(x) COLLATE NOCASE FROM c WHERE x = 'a') SELECT x FROM c"
     #expect(try db.values(sql: unionAll) == [["a"], ["A"]])
   }
+
+  /// 0xC0FFEE54 case 117830: an ORDER BY led by the rowid is delivered by the rowid scan even
+  /// with NULLS LAST (NULLS FIRST descending), so SQLite computes none of the later terms. The
+  /// memory engine took such a first term for one the scan does not deliver, computed a later
+  /// term's subquery, and reported its overflow.
+  @Test(arguments: BackendKind.allCases)
+  func aRowidLedOrderWithNullsLastComputesNoLaterTerm(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE d (b INTEGER PRIMARY KEY); INSERT INTO d VALUES (-62), (-9223372036854775807)")
+    let overflowing = "(SELECT sum(DISTINCT x.b) + d.b FROM d AS x)"
+    #expect(try db.values(sql: "SELECT d.b FROM d ORDER BY d.b NULLS LAST, \(overflowing)") == [[-9_223_372_036_854_775_807], [-62]])
+    #expect(try db.values(sql: "SELECT d.b FROM d ORDER BY d.b DESC NULLS FIRST, \(overflowing)") == [[-62], [-9_223_372_036_854_775_807]])
+    // Computed when it is the first term.
+    let error = try #require(throws: TandemError.self) { try db.values(sql: "SELECT d.b FROM d ORDER BY \(overflowing)") }
+    #expect(error.signature == .sqlite(code: 1, message: "integer overflow"))
+  }
 }

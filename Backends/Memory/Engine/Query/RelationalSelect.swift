@@ -798,7 +798,10 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
   private static func rowidOrderDeliversAll(
     _ statement: SelectStatement, _ compiled: [CompiledExpression], correlates: [Bool], scope: SourceScope
   ) -> Bool {
-    guard let first = statement.orderBy.first, first.nulls != (first.descending ? .first : .last) else { return false }
+    // NULLS LAST ascending (NULLS FIRST descending) does not change that: SQLite's
+    // `wherePathSatisfiesOrderBy` takes such a term on the first column of a scan (marking the
+    // loop WHERE_BIGNULL_SORT), and the rowid is never NULL.
+    guard let first = statement.orderBy.first else { return false }
     let key = ExpressionCompiler.withoutCollate(first.expression)
     let reference: SourceScope.Reference?
     switch key {
