@@ -100,6 +100,16 @@ public struct SelectStatement: Sendable, Hashable {
       || expressions.contains(where: \.containsSubquery)
   }
 
+  /// The selects a compound combines, left to right: this one (with the compound's ORDER BY and
+  /// LIMIT) and each term's. A walk of a query's expressions visits each member's, over that
+  /// member's own sources.
+  ///
+  /// ```swift
+  /// // SELECT "a" FROM "t" UNION SELECT "b" FROM "u": the selects of "t" and of "u"
+  /// select.memberSelects.flatMap(\.expressions)
+  /// ```
+  public var memberSelects: [SelectStatement] { [self] + compound.map(\.select) }
+
   /// This select without its compound terms, ORDER BY, LIMIT and OFFSET: one member of a compound.
   public var compoundMember: SelectStatement {
     var member = self

@@ -1523,4 +1523,25 @@ extension RelationalRegressionTests {
     let error = try #require(throws: TandemError.self) { try db.values(sql: "SELECT d.b FROM d ORDER BY \(overflowing)") }
     #expect(error.signature == .sqlite(code: 1, message: "integer overflow"))
   }
+
+  /// 0xC0FFEE57 cases 501801, 501876 and others: an aggregate whose argument is a compound
+  /// subquery belongs to the innermost query whose tables any member reads. The memory engine
+  /// looked at the compound's first member only, gave `max()` below to the outermost query,
+  /// and took the middle one for a query without aggregates ("HAVING clause on a non-aggregate
+  /// query").
+  @Test(arguments: BackendKind.allCases)
+  func anAggregateOfACompoundBelongsToTheQueryAnyMemberReads(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE t (a INTEGER); CREATE TABLE u (b INTEGER); INSERT INTO t VALUES (1), (0); INSERT INTO u VALUES (5)")
+    let intersect = """
+      SELECT (SELECT max((SELECT 1 FROM u WHERE o.a INTERSECT SELECT 1 FROM u WHERE m.a)) FROM t AS m HAVING 1)
+      FROM t AS o ORDER BY o.rowid
+      """
+    #expect(try db.values(sql: intersect) == [[1], [nil]])
+    let union = """
+      SELECT (SELECT max((SELECT 1 FROM u WHERE o.a UNION SELECT 2 FROM u WHERE m.a ORDER BY 1)) FROM t AS m HAVING 1)
+      FROM t AS o ORDER BY o.rowid
+      """
+    #expect(try db.values(sql: union) == [[1], [2]])
+  }
 }

@@ -398,7 +398,9 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
           }
         default: break
         }
-        if expression.directSubqueries.contains(where: { $0.expressions.contains(where: reads) }) { return true }
+        if expression.directSubqueries.contains(where: { $0.memberSelects.flatMap(\.expressions).contains(where: reads) }) {
+          return true
+        }
         return expression.children.contains(where: reads)
       }
       var elsewhere = statement.columns + statement.orderBy.map(\.expression) + statement.groupBy
@@ -988,7 +990,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       expression.directSubqueries.forEach(reads)
     }
     func reads(_ query: SelectStatement) {
-      for member in [query] + query.compound.map(\.select) { member.expressions.forEach(compares) }
+      for member in query.memberSelects { member.expressions.forEach(compares) }
       query.with?.tables.forEach { reads($0.select) }
     }
     let outputs = statement.columns + (statement.having.map { [$0] } ?? []) + statement.orderBy.map(\.expression)
@@ -1024,8 +1026,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       if expression.directSubqueries.contains(where: hasSum) { return true }
       return expression.children.contains(where: holdsSum)
     }
-    let members = [query] + query.compound.map(\.select)
-    return members.contains { $0.expressions.contains(where: holdsSum) }
+    return query.memberSelects.contains { $0.expressions.contains(where: holdsSum) }
       || (query.with?.tables.contains { hasSum($0.select) } ?? false)
   }
 
@@ -1151,8 +1152,11 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       case .qualifiedRowid(let source):
         if isInner(nil, source: source, inner) { inside = true } else { note { try scope.resolveRowid(source: source) } }
       case .subquery(let query), .exists(let query, _), .inSubquery(_, let query, _):
-        for part in query.expressions {
-          reads(part, inner + [levels(query)], here: &here, around: &around, inside: &inside)
+        // Each member of a compound is a level of its own.
+        for member in query.memberSelects {
+          for part in member.expressions {
+            reads(part, inner + [levels(member)], here: &here, around: &around, inside: &inside)
+          }
         }
       default: break
       }
@@ -1187,6 +1191,9 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       // An aggregate in a subquery whose argument reads this level and none of the subquery's
       // own levels is this level's: it makes this query an aggregate one.
       func holdsAggregateOfThisLevel(_ query: SelectStatement, _ inner: [Level]) -> Bool {
+        query.memberSelects.contains { holdsAggregateOfThisLevel(member: $0, inner) }
+      }
+      func holdsAggregateOfThisLevel(member query: SelectStatement, _ inner: [Level]) -> Bool {
         let levels = inner + [levels(query)]
         func holds(_ expression: SQLExpression) -> Bool {
           if case .aggregate(_, let argument?, _, let separator) = expression {

@@ -486,7 +486,7 @@ enum ColumnUsage {
       case .subquery(let query), .exists(let query, _), .inSubquery(_, let query, _):
         // A source of the subquery named like the table hides it only for the columns that
         // source has (SQLite looks further out for the others): count them all.
-        query.expressions.forEach(walk)
+        query.memberSelects.flatMap(\.expressions).forEach(walk)
       default: break
       }
       // SQLite's parser replaces `x IN ()`, and an AND with such an operand, by a constant,
