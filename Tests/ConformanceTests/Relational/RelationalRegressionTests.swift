@@ -1544,4 +1544,29 @@ extension RelationalRegressionTests {
       """
     #expect(try db.values(sql: union) == [[1], [2]])
   }
+
+  /// 0xC0FFEE57 cases 8718, 8894, 507156, 507198, 509159: SQLite converts a common table's
+  /// values to its columns' affinities where it stores the table's rows (materialized: read
+  /// twice, or in a join) and reads a REAL column with REAL affinity, but leaves them as they are
+  /// where it runs the table as a co-routine or flattens it. The memory engine never converted
+  /// them (the INTEGER 3 for the REAL 3.0, the REAL 2.5 for the TEXT '2.5'); a value its
+  /// column's affinity would convert is refused, and values already of their column's kind are
+  /// answered.
+  @Test(arguments: BackendKind.allCases)
+  func aCommonTableValueItsColumnsAffinityConvertsIsRefused(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE t (v TEXT, r REAL); INSERT INTO t VALUES ('0.3', 1)")
+    let converted: [(String, [[SqliteValue]])] = [
+      ("WITH c(n) AS (SELECT v FROM t UNION ALL SELECT 2.5) SELECT c.n FROM c JOIN c AS d ORDER BY 1",
+       [["0.3"], ["0.3"], ["2.5"], ["2.5"]]),
+      ("WITH c(n) AS (SELECT r FROM t UNION SELECT 3) SELECT n FROM c ORDER BY 1", [[1.0], [3.0]]),
+    ]
+    for (sql, sqliteAnswer) in converted {
+      if let rows = try kind.answerUnlessMemoryRefuses({ try db.values(sql: sql) }) {
+        #expect(rows == sqliteAnswer, "\(sql)")
+      }
+    }
+    let kept = "WITH c(n) AS (SELECT r FROM t UNION ALL SELECT 2.5) SELECT c.n FROM c JOIN c AS d ORDER BY 1"
+    #expect(try db.values(sql: kept) == [[1.0], [1.0], [2.5], [2.5]])
+  }
 }

@@ -140,6 +140,18 @@ final class CommonTable: @unchecked Sendable {
     }
   }
 
+  /// Refuses a row holding a value its column's affinity would convert. SQLite applies the
+  /// affinities where it materializes the table (`OP_MakeRecord` with the table's affinity
+  /// string) and REAL affinity where a query reads a column (`OP_RealAffinity`), but not where it
+  /// runs the table as a co-routine or flattens it into the query: its plan decides the value.
+  private func refuseConvertible(_ row: [SqliteValue]) throws {
+    for (value, affinity) in zip(row, storage.definition.affinities) where value.applyingStorageAffinity(affinity) != value {
+      throw EngineError.unsupported(
+        "a value of a common table expression, view or subquery in FROM that its column's affinity converts "
+          + "(SQLite converts it only where its plan stores the table's rows)")
+    }
+  }
+
   private static func isNonBinary(_ collation: Collation?) -> Bool {
     collation.map { $0 != .binary } ?? false
   }
@@ -167,12 +179,13 @@ final class CommonTable: @unchecked Sendable {
       var queue: [[SqliteValue]] = []
       var head = 0
       var seen = Set<[ValueEqualityKey]>()
-      func enqueue(_ row: [SqliteValue]) {
+      func enqueue(_ row: [SqliteValue]) throws {
         if distinct, !seen.insert(row.map { ValueEqualityKey($0, collation: .binary) }).inserted { return }
+        try refuseConvertible(row)
         queue.append(row)
       }
       try initial.forEachRow(context) { row in
-        enqueue(row)
+        try enqueue(row)
         return true
       }
       while head < queue.count {
@@ -184,12 +197,13 @@ final class CommonTable: @unchecked Sendable {
         iteration.data.insert(1, values: row)
         step.resetTransientIndexes()
         try step.forEachRow(context) { next in
-          enqueue(next)
+          try enqueue(next)
           return true
         }
       }
     } else {
       try initial.forEachRow(context) { row in
+        try refuseConvertible(row)
         rows.append(row)
         return true
       }
