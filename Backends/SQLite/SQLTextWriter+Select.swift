@@ -67,8 +67,15 @@ extension SQLTextWriter {
     self += "SELECT "
     try writeList(Array(select.columns.indices)) { writer, index in writer += "\"tandem_c\(index)\"" }
     self += " FROM ("
+    // A scalar subquery's column takes the affinity of the subquery's (last member's) column,
+    // and SQLite reads a REAL one back with REAL affinity: `+` keeps a compound's INTEGER value
+    // from turning into a REAL on its way out (the plain statement hands it over as it is).
+    func asWritten(_ column: SQLExpression) -> SQLExpression {
+      if case .subquery = column { return .unary(.plus, column) }
+      return column
+    }
     let named =
-      select.columns.enumerated().map { ($0.element, "tandem_c\($0.offset)") }
+      select.columns.enumerated().map { (asWritten($0.element), "tandem_c\($0.offset)") }
       + select.orderBy.enumerated().map { ($0.element.expression, "tandem_o\($0.offset)") }
     try writeSelectCore(inner, namedColumns: named)
     self += " LIMIT -1 OFFSET 0)"

@@ -1569,4 +1569,21 @@ extension RelationalRegressionTests {
     let kept = "WITH c(n) AS (SELECT r FROM t UNION ALL SELECT 2.5) SELECT c.n FROM c JOIN c AS d ORDER BY 1"
     #expect(try db.values(sql: kept) == [[1.0], [1.0], [2.5], [2.5]])
   }
+
+  /// 0xC0FFEE57 case 12362: a sorted join's result column holding a compound scalar subquery
+  /// whose last member reads a REAL column. The SQLite backend computes a sorted join's columns
+  /// in a subquery, whose column took that REAL affinity, and SQLite read the INTEGER 1000 back
+  /// as the REAL 1000.0; the statement as written hands over the INTEGER.
+  @Test(arguments: BackendKind.allCases)
+  func aSortedJoinHandsOverACompoundSubquerysValueAsItIs(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE k (it REAL NOT NULL); CREATE TABLE q (ref REAL); INSERT INTO k VALUES (-5), (-6); INSERT INTO q VALUES (NULL)")
+    var scalar = SelectStatement(table: "q", columns: [.literal(1000)])
+    let matching = SQLExpression.binary(.equal, .qualifiedColumn(source: "k", name: "it"), .qualifiedColumn(source: "q", name: "ref"))
+    scalar.compound = [CompoundTerm(.union, SelectStatement(table: "q", columns: [.qualifiedColumn(source: "q", name: "ref")], filter: matching))]
+    let select = SelectStatement(
+      table: "k", joins: [JoinClause(.inner, table: "k", alias: "k2")], columns: [.subquery(scalar)],
+      orderBy: [OrderingTerm(.qualifiedRowid(source: "k")), OrderingTerm(.qualifiedRowid(source: "k2"))])
+    #expect(try db.execute(.select(select)).rows == Array(repeating: [.integer(1000)], count: 4))
+  }
 }
