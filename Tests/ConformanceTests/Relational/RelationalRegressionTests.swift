@@ -1586,4 +1586,26 @@ extension RelationalRegressionTests {
       orderBy: [OrderingTerm(.qualifiedRowid(source: "k")), OrderingTerm(.qualifiedRowid(source: "k2"))])
     #expect(try db.execute(.select(select)).rows == Array(repeating: [.integer(1000)], count: 4))
   }
+
+  /// 0xC0FFEE57 cases 28194 and 529908: an aggregate without GROUP BY over a common table (or a
+  /// subquery in FROM) with no rows reads its bare columns as NULL where SQLite materializes the
+  /// table, and as the column's expression where it flattens the table into the query (a
+  /// constant then has its value). The memory engine gave NULL; it now refuses such a bare column
+  /// over no rows, and answers it over rows.
+  @Test(arguments: BackendKind.allCases)
+  func aBareColumnOverNoRowsOfACommonTableIsRefused(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE t (a INTEGER); INSERT INTO t VALUES (5)")
+    func counted(where filter: SQLExpression?) -> Statement {
+      let body = SelectStatement(table: "t", columns: [.literal(1), .column("a")], filter: filter)
+      var select = SelectStatement(
+        table: "c", columns: [.aggregate(.count, nil, distinct: false), .qualifiedColumn(source: "c", name: "y")])
+      select.with = WithClause(tables: [CommonTableExpression(name: "c", columns: ["y", "x"], select: body)])
+      return .select(select)
+    }
+    if let rows = try kind.answerUnlessMemoryRefuses({ try db.execute(counted(where: .literal(0))).rows }) {
+      #expect(rows == [[0, 1]])
+    }
+    #expect(try db.execute(counted(where: nil)).rows == [[1, 1]])
+  }
 }

@@ -100,6 +100,10 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
   private var hashes: [Int: [ValueEqualityKey: [Int64]]] = [:]
   /// The common table each source reads, if it reads one.
   private let commonSources: [CommonTable?]
+  /// Whether this is an aggregate without GROUP BY over a common table (or a view, or a subquery
+  /// in FROM) that reads a row outside its aggregates: over no rows, SQLite's answer for such a
+  /// bare column is NULL, or the column's expression where it flattens the table into the query.
+  private let readsCommonTableBare: Bool
 
   /// Forgets the transient indexes (a recursive member's table changes between runs).
   func resetTransientIndexes() { hashes.removeAll(keepingCapacity: true) }
@@ -167,6 +171,10 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     self.scope = scope
     self.storages = storages
     commonSources = common
+    readsCommonTableBare =
+      statement.groupBy.isEmpty && common.contains { $0 != nil } && statement.columns.contains(where: SelectPlan.hasAggregate)
+      && (statement.columns + statement.orderBy.map(\.expression) + (statement.having.map { [$0] } ?? []))
+        .contains(where: Self.readsBareRow)
     self.prefix = prefix
     guard !statement.columns.isEmpty else { throw TandemError.misuse("a select needs at least one result column") }
 
@@ -616,6 +624,11 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       try visit(0, buffer: buffer, context) {
         if try group.step(context) { representative = Array(UnsafeBufferPointer(start: buffer, count: width)) }
         return true
+      }
+      if representative == nil && readsCommonTableBare {
+        throw EngineError.unsupported(
+          "a column read outside aggregates, over no rows of a common table expression, view or subquery in FROM "
+            + "(SQLite gives NULL, or the column's expression where it flattens the table into the query)")
       }
       _ = try finish(&group, representative: representative)
       try collector.finish(emit: emit)
