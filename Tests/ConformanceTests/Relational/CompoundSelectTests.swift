@@ -97,4 +97,23 @@ import Testing
     let error = try #require(throws: TandemError.self) { try db.execute(.select(first)) }
     #expect(error.signature == .sqlite(code: 1, message: "no such column: x2"))
   }
+
+  /// 0xC0FFEE57 cases 54277, 515312 and 540797: with an ORDER BY, SQLite merges a compound's
+  /// members as co-routines and stops one the merge no longer needs — an INTERSECT whose left
+  /// member is empty never runs its right one, whose `sum()` would overflow. The memory engine
+  /// computed every member and reported the overflow; a member failing under an ORDER BY or a
+  /// LIMIT is now refused. Without them SQLite computes every member, and both engines fail.
+  @Test(arguments: BackendKind.allCases)
+  func aMemberFailingUnderTheCompoundsOrderIsRefused(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE t (a INTEGER); CREATE TABLE u (b INTEGER); INSERT INTO u VALUES (9223372036854775807), (1)")
+    var intersect = SelectStatement(table: "t", columns: [.column("a")])
+    intersect.compound = [CompoundTerm(.intersect, SelectStatement(table: "u", columns: [.aggregate(.sum, .column("b"), distinct: false)]))]
+    let error = try #require(throws: TandemError.self) { try db.execute(.select(intersect)) }
+    #expect(error.signature == .sqlite(code: 1, message: "integer overflow"))
+    intersect.orderBy = [OrderingTerm(.resultColumn(1))]
+    if let rows = try kind.answerUnlessMemoryRefuses({ try db.execute(.select(intersect)).rows }) {
+      #expect(rows.isEmpty)
+    }
+  }
 }

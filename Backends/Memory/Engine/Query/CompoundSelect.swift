@@ -175,9 +175,23 @@ final class CompoundSelect: RowSource, @unchecked Sendable {
     var context = EvaluationContext()
     context.parameters = outer.parameters
     guard let window = try self.window.evaluate(context) else { return }
-    var rows = try collect(members[0], outer)
+    // With an ORDER BY, SQLite runs the members as co-routines and merges their sorted rows
+    // (`multiSelectOrderBy`), stopping a member once the merge needs no more of it; with a
+    // LIMIT it stops once it has the rows. A member that fails here may never have reached the
+    // failing row in SQLite: refused rather than reported.
+    let mayStopEarly = !order.isEmpty || window.limit != nil || window.offset > 0
+    func collect(_ member: RelationalSelect) throws -> [[SqliteValue]] {
+      do {
+        return try self.collect(member, outer)
+      } catch let error as TandemError where mayStopEarly && error.kind == .sqlite {
+        throw EngineError.unsupported(
+          "a compound select with ORDER BY or LIMIT whose member fails (SQLite merges or stops the members as it "
+            + "goes, and may never compute the failing row)")
+      }
+    }
+    var rows = try collect(members[0])
     for (op, member) in zip(operators, members.dropFirst()) {
-      let right = try collect(member, outer)
+      let right = try collect(member)
       switch op {
       case .unionAll:
         rows += right
