@@ -116,4 +116,20 @@ import Testing
       #expect(rows.isEmpty)
     }
   }
+
+  /// 0xC0FFEE57 and 0xC0FFEE58, 19 cases: a member the memory engine refuses (here an aggregate
+  /// reading only the query around it) resolves in SQLite, which goes on to the members on its
+  /// left and reports their bad name. The engine stopped at the refusal, and the statement went
+  /// on to report a later error; the refusal now waits until every member is compiled.
+  @Test(arguments: BackendKind.allCases)
+  func aRefusedMemberLetsTheErrorOfAMemberOnItsLeftThrough(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE t (a INTEGER); CREATE TABLE u (b INTEGER)")
+    var inner = SelectStatement(table: "t", columns: [.qualifiedColumn(source: "v", name: "id")])
+    let outerAverage = SQLExpression.aggregate(.avg, .qualifiedColumn(source: "t", name: "a"), distinct: true)
+    inner.compound = [CompoundTerm(.intersect, SelectStatement(table: "u", columns: [outerAverage]))]
+    let outer = SelectStatement(table: "t", columns: [.exists(inner, negated: false)], filter: .column("nowhere"))
+    let error = try #require(throws: TandemError.self) { try db.execute(.select(outer)) }
+    #expect(error.signature == .sqlite(code: 1, message: "no such column: v.id"))
+  }
 }

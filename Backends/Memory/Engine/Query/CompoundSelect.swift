@@ -115,16 +115,24 @@ final class CompoundSelect: RowSource, @unchecked Sendable {
       for (table, _) in member.sources where commonTables?.lookup(table) == nil { _ = try catalog.requireTable(table) }
     }
     var compiledMembers: [RelationalSelect?] = Array(repeating: nil, count: statements.count)
+    // A member the engine refuses still resolves in SQLite, which goes on to the members on its
+    // left: an error there is SQLite's answer, so the refusal waits until every member is compiled.
+    var refusal: TandemError?
     for index in statements.indices.reversed() {
       // `multiSelect` hands EXISTS's destination down a UNION ALL only: a member that UNION,
       // INTERSECT or EXCEPT combines is coded into their temporary table, result columns and all.
       let countsOnly = forExistence && operators[max(index - 1, 0)...].allSatisfy { $0 == .unionAll }
-      let compiled = try RelationalSelect(
-        statements[index].compoundMember, catalog: catalog, outer: outer, prefix: prefix, parameterNames: names,
-        commonTables: commonTables, forExistence: countsOnly)
-      names = compiled.parameterNames
-      compiledMembers[index] = compiled
+      do {
+        let compiled = try RelationalSelect(
+          statements[index].compoundMember, catalog: catalog, outer: outer, prefix: prefix, parameterNames: names,
+          commonTables: commonTables, forExistence: countsOnly)
+        names = compiled.parameterNames
+        compiledMembers[index] = compiled
+      } catch let error as TandemError where error.kind == .unsupported {
+        refusal = refusal ?? error
+      }
     }
+    if let refusal { throw refusal }
     let members = compiledMembers.compactMap { $0 }
     self.operators = operators
     let width = members[0].columnCount
