@@ -1608,4 +1608,25 @@ extension RelationalRegressionTests {
     }
     #expect(try db.execute(counted(where: nil)).rows == [[1, 1]])
   }
+
+  /// 0xC0FFEE59 case 524492: the rows of a common table made of a join come in the order of
+  /// SQLite's plan (which may flatten the table into the query reading it), so a column an
+  /// aggregate reads outside its aggregates — the last row's — is the plan's. The memory engine
+  /// answered with the last row of its own order; it now refuses.
+  @Test(arguments: BackendKind.allCases)
+  func aBareColumnOverACommonTableOfAJoinIsRefused(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE p (id INTEGER PRIMARY KEY, n TEXT); INSERT INTO p VALUES (1, 'a'), (2, 'b')")
+    let body = SelectStatement(
+      table: "p", joins: [JoinClause(.inner, table: "p", alias: "q")], columns: [.qualifiedColumn(source: "q", name: "n")])
+    func counted(_ columns: [SQLExpression]) -> Statement {
+      var select = SelectStatement(table: "c", columns: [.aggregate(.count, nil, distinct: false)] + columns)
+      select.with = WithClause(tables: [CommonTableExpression(name: "c", columns: ["n"], select: body)])
+      return .select(select)
+    }
+    if let rows = try kind.answerUnlessMemoryRefuses({ try db.execute(counted([.qualifiedColumn(source: "c", name: "n")])).rows }) {
+      #expect(rows == [[4, "a"]] || rows == [[4, "b"]])
+    }
+    #expect(try db.execute(counted([])).rows == [[4]])
+  }
 }

@@ -53,12 +53,16 @@ final class CommonTable: @unchecked Sendable {
   private let distinct: Bool
   private let limit: LimitClause?
   private var filled = false
+  /// Whether its rows come in an order SQLite's plan chooses: a join or a compound, which SQLite
+  /// may flatten into the query reading it (a recursive table's queue has one order).
+  let hasPlanOrder: Bool
 
   fileprivate init(
     _ expression: CommonTableExpression, recursive: Bool, catalog: Catalog, outer: SourceScope?,
     prefix: RelationalSelect.Prefix, parameterNames: inout [String], scope: CommonTableScope
   ) throws {
     let select = expression.select
+    hasPlanOrder = !select.joins.isEmpty || !select.compound.isEmpty
     let members = [select.compoundMember] + select.compound.map(\.select)
     let readsItself = members.map { member in
       member.sources.contains { NameKey($0.table) == NameKey(expression.name) }
@@ -158,6 +162,7 @@ final class CommonTable: @unchecked Sendable {
 
   /// The table a recursive member reads: the one row being expanded.
   private init(iteration: TableStorage) {
+    hasPlanOrder = false
     storage = iteration
     initial = EmptyRowSource()
     step = nil

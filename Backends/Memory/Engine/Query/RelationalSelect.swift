@@ -104,6 +104,9 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
   /// in FROM) that reads a row outside its aggregates: over no rows, SQLite's answer for such a
   /// bare column is NULL, or the column's expression where it flattens the table into the query.
   private let readsCommonTableBare: Bool
+  /// Whether an aggregate reads a row outside its aggregates over a common table whose rows
+  /// come in plan order (``CommonTable/hasPlanOrder``).
+  private let readsBareRowOfPlanOrderedTable: Bool
 
   /// Forgets the transient indexes (a recursive member's table changes between runs).
   func resetTransientIndexes() { hashes.removeAll(keepingCapacity: true) }
@@ -171,10 +174,11 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     self.scope = scope
     self.storages = storages
     commonSources = common
-    readsCommonTableBare =
-      statement.groupBy.isEmpty && common.contains { $0 != nil } && statement.columns.contains(where: SelectPlan.hasAggregate)
-      && (statement.columns + statement.orderBy.map(\.expression) + (statement.having.map { [$0] } ?? []))
-        .contains(where: Self.readsBareRow)
+    let readsBare = (statement.columns + statement.orderBy.map(\.expression) + (statement.having.map { [$0] } ?? []))
+      .contains(where: Self.readsBareRow)
+    let aggregates = !statement.groupBy.isEmpty || statement.columns.contains(where: SelectPlan.hasAggregate)
+    readsCommonTableBare = statement.groupBy.isEmpty && common.contains { $0 != nil } && aggregates && readsBare
+    readsBareRowOfPlanOrderedTable = aggregates && readsBare && common.contains { $0?.hasPlanOrder == true }
     self.prefix = prefix
     guard !statement.columns.isEmpty else { throw TandemError.misuse("a select needs at least one result column") }
 
@@ -617,6 +621,13 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
           return step != .stop && goesOn
         }
       }
+    }
+    // A row read outside the aggregates is the group's last one, in an order the plan of a
+    // common table made of a join or a compound decides (SQLite may flatten it into this query).
+    if readsBareRowOfPlanOrderedTable {
+      throw EngineError.unsupported(
+        "a column read outside aggregates, over a common table expression, view or subquery in FROM whose rows "
+          + "come in the order of SQLite's plan (a join or a compound)")
     }
     if aggregate.groupKeys.isEmpty {
       var group = GroupAccumulation(aggregate)
