@@ -1629,4 +1629,34 @@ extension RelationalRegressionTests {
     }
     #expect(try db.execute(counted([])).rows == [[4]])
   }
+
+  /// 0xC0FFEE5A case 508727: an aggregate's argument is a subquery whose inner join has an ON
+  /// clause SQLite's parser folds to false; that drops the subquery's WHERE unresolved, with the
+  /// only reference to the query the aggregate sits in, so the aggregate belongs to the query
+  /// around — here a WHERE, where it is misused. The memory engine counted the dropped WHERE.
+  @Test(arguments: BackendKind.allCases)
+  func anAggregateWhoseArgumentsWhereIsFoldedAwayBelongsAround(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE t (a INTEGER); CREATE TABLE u (y INTEGER); CREATE TABLE v (x INTEGER); CREATE TABLE w (c INTEGER)")
+    func argument(foldedOn: Bool) -> SelectStatement {
+      var on = SQLExpression.binary(.equal, .qualifiedColumn(source: "v", name: "x"), .qualifiedColumn(source: "u", name: "y"))
+      if foldedOn { on = .binary(.and, on, .inList(.qualifiedColumn(source: "v", name: "x"), [], negated: false)) }
+      return SelectStatement(
+        table: "u", joins: [JoinClause(.inner, table: "v", on: on)], columns: [.qualifiedColumn(source: "t", name: "a")],
+        filter: .binary(.equal, .qualifiedColumn(source: "w", name: "c"), .literal(1)))
+    }
+    func outer(foldedOn: Bool) -> Statement {
+      let minimum = SelectStatement(table: "w", columns: [.aggregate(.min, .subquery(argument(foldedOn: foldedOn)), distinct: false)])
+      return .select(SelectStatement(table: "t", columns: [.column("a")], filter: .inSubquery(.column("a"), minimum, negated: false)))
+    }
+    // The memory engine, which cannot compute the aggregate in the query around, may refuse.
+    let misuse = TandemError.Signature.sqlite(code: 1, message: "misuse of aggregate: min()")
+    let error = try #require(throws: TandemError.self) { try db.execute(outer(foldedOn: true)) }
+    switch kind {
+    case .sqliteFile, .sqliteInMemory: #expect(error.signature == misuse)
+    case .memory: #expect(error.signature == misuse || error.kind == .unsupported)
+    case .tandem: #expect(error.signature == misuse || error.kind == .divergence)
+    }
+    #expect(try db.execute(outer(foldedOn: false)).rows.isEmpty)
+  }
 }

@@ -1178,7 +1178,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       case .subquery(let query), .exists(let query, _), .inSubquery(_, let query, _):
         // Each member of a compound is a level of its own.
         for member in query.memberSelects {
-          for part in member.expressions {
+          for part in Self.resolvedExpressions(member) {
             reads(part, inner + [levels(member)], here: &here, around: &around, inside: &inside)
           }
         }
@@ -1235,7 +1235,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
           }
           return expression.children.contains(where: holds)
         }
-        return query.expressions.contains(where: holds)
+        return Self.resolvedExpressions(query).contains(where: holds)
       }
       if !statement.columns.contains(where: holdsOwnAggregate) {
         throw ExpressionCompiler.havingWithoutAggregate
@@ -1250,6 +1250,20 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     guard statement.expressions.contains(where: belongsAround) else { return nil }
     return EngineError.unsupported(
       "an aggregate in a subquery that reads only the query around it (SQLite computes it in that query)")
+  }
+
+  /// The expressions of a query level SQLite resolves: all of them, unless its parser folded the
+  /// WHERE clause or an inner join's ON clause to false, which drops the WHERE and every inner
+  /// join's ON clause unresolved (`sqlite3ExprAnd`; see ``JoinPlanner``).
+  private static func resolvedExpressions(_ query: SelectStatement) -> [SQLExpression] {
+    let foldedFalse =
+      (query.filter.map(ExpressionCompiler.isAlwaysFalse) ?? false)
+      || query.joins.contains { $0.kind != .left && ($0.condition.map(ExpressionCompiler.isAlwaysFalse) ?? false) }
+    guard foldedFalse else { return query.expressions }
+    var kept = query
+    kept.filter = nil
+    for index in kept.joins.indices where kept.joins[index].kind != .left { kept.joins[index].condition = nil }
+    return kept.expressions
   }
 
   private static func isSingleCharacter(_ expression: SQLExpression) -> Bool {
