@@ -111,4 +111,12 @@ extension ExpressionCompiler {
 
   /// Whether SQLite marks the expression always false (``SQLExpression/isAlwaysFalse``).
   static func isAlwaysFalse(_ expression: SQLExpression) -> Bool { expression.isAlwaysFalse }
+
+  /// Whether SQLite's parser folds the select's WHERE clause, or an inner join's ON clause, to
+  /// false: appending each ON clause to the WHERE with `sqlite3ExprAnd` then drops the WHERE and
+  /// every inner join's ON clause unresolved, and no row comes out.
+  static func foldsWhereToFalse(_ select: SelectStatement) -> Bool {
+    (select.filter.map(isAlwaysFalse) ?? false)
+      || select.joins.contains { $0.kind != .left && ($0.condition.map(isAlwaysFalse) ?? false) }
+  }
 }

@@ -52,10 +52,7 @@ struct JoinPlanner {
     let hasLeft = statement.joins.contains { $0.kind == .left }
     // SQLite's parser appends each ON clause to the WHERE clause with `sqlite3ExprAnd`, which
     // drops both sides when either is always false (an inner join's ON, not a LEFT JOIN's).
-    let foldedFalse =
-      (statement.filter.map(ExpressionCompiler.isAlwaysFalse) ?? false)
-      || statement.joins.contains { $0.kind != .left && ($0.condition.map(ExpressionCompiler.isAlwaysFalse) ?? false) }
-    guard !foldedFalse else {
+    guard !ExpressionCompiler.foldsWhereToFalse(statement) else {
       isAlwaysFalse = true
       loops = (0..<count).map { RelationalSelect.Loop(source: $0, isLeft: false, lookup: nil, conditions: []) }
       finalConditions = []

@@ -103,7 +103,7 @@ final class CompoundSelect: RowSource, @unchecked Sendable {
   ) throws {
     var names = parameterNames
     let operators = statement.compound.map(\.operator)
-    let statements = [statement] + statement.compound.map(\.select)
+    let statements = statement.memberSelects
     for member in statements.dropFirst()
     where !member.compound.isEmpty || !member.orderBy.isEmpty || member.limit != nil || member.offset != nil {
       throw TandemError.misuse("a select inside a compound cannot have its own ORDER BY, LIMIT, OFFSET or compound")
@@ -188,7 +188,7 @@ final class CompoundSelect: RowSource, @unchecked Sendable {
     // LIMIT it stops once it has the rows. A member that fails here may never have reached the
     // failing row in SQLite: refused rather than reported.
     let mayStopEarly = !order.isEmpty || window.limit != nil || window.offset > 0
-    func collect(_ member: RelationalSelect) throws -> [[SqliteValue]] {
+    func collectOrRefuse(_ member: RelationalSelect) throws -> [[SqliteValue]] {
       do {
         return try self.collect(member, outer)
       } catch let error as TandemError where mayStopEarly && error.kind == .sqlite {
@@ -197,9 +197,9 @@ final class CompoundSelect: RowSource, @unchecked Sendable {
             + "goes, and may never compute the failing row)")
       }
     }
-    var rows = try collect(members[0])
+    var rows = try collectOrRefuse(members[0])
     for (op, member) in zip(operators, members.dropFirst()) {
-      let right = try collect(member)
+      let right = try collectOrRefuse(member)
       switch op {
       case .unionAll:
         rows += right

@@ -174,18 +174,17 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     self.scope = scope
     self.storages = storages
     commonSources = common
+    let isAggregate = !statement.groupBy.isEmpty || statement.columns.contains(where: SelectPlan.hasAggregate)
     let readsBare = (statement.columns + statement.orderBy.map(\.expression) + (statement.having.map { [$0] } ?? []))
       .contains(where: Self.readsBareRow)
-    let aggregates = !statement.groupBy.isEmpty || statement.columns.contains(where: SelectPlan.hasAggregate)
-    readsCommonTableBare = statement.groupBy.isEmpty && common.contains { $0 != nil } && aggregates && readsBare
-    readsBareRowOfPlanOrderedTable = aggregates && readsBare && common.contains { $0?.hasPlanOrder == true }
+    readsCommonTableBare = statement.groupBy.isEmpty && common.contains { $0 != nil } && isAggregate && readsBare
+    readsBareRowOfPlanOrderedTable = isAggregate && readsBare && common.contains { $0?.hasPlanOrder == true }
     self.prefix = prefix
     guard !statement.columns.isEmpty else { throw TandemError.misuse("a select needs at least one result column") }
 
     compiler.scope = scope
     compiler.catalog = catalog
     compiler.commonTables = commonTables
-    let isAggregate = !statement.groupBy.isEmpty || statement.columns.contains(where: SelectPlan.hasAggregate)
 
     compiler.hidesColumns = true
     window = try LimitClause(limit: statement.limit, offset: statement.offset, compiler: compiler)
@@ -1254,12 +1253,9 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
 
   /// The expressions of a query level SQLite resolves: all of them, unless its parser folded the
   /// WHERE clause or an inner join's ON clause to false, which drops the WHERE and every inner
-  /// join's ON clause unresolved (`sqlite3ExprAnd`; see ``JoinPlanner``).
+  /// join's ON clause unresolved (``ExpressionCompiler/foldsWhereToFalse(_:)``).
   private static func resolvedExpressions(_ query: SelectStatement) -> [SQLExpression] {
-    let foldedFalse =
-      (query.filter.map(ExpressionCompiler.isAlwaysFalse) ?? false)
-      || query.joins.contains { $0.kind != .left && ($0.condition.map(ExpressionCompiler.isAlwaysFalse) ?? false) }
-    guard foldedFalse else { return query.expressions }
+    guard ExpressionCompiler.foldsWhereToFalse(query) else { return query.expressions }
     var kept = query
     kept.filter = nil
     for index in kept.joins.indices where kept.joins[index].kind != .left { kept.joins[index].condition = nil }
