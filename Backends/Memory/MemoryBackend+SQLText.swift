@@ -1,4 +1,4 @@
-import TandemCore
+@_spi(TandemBackend) import TandemCore
 import TandemSQL
 
 extension MemoryBackend {

@@ -1,5 +1,5 @@
 import Foundation
-import TandemCore
+@_spi(TandemBackend) import TandemCore
 
 /// The pure-Swift database engine: stores rows in memory and evaluates the query model itself,
 /// answering exactly as SQLite 3.40 would — same rows, values, storage classes, order and errors.
@@ -99,7 +99,7 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
   /// For an INSERT, `lastInsertRowid` is the rowid of the last row it inserted (0 when it inserted
   /// none); `changes` counts the rows the statement itself inserted, updated or deleted, as
   /// `sqlite3_changes` does.
-  public func run(
+  @_spi(TandemBackend) public func run(
     _ statement: PreparedStatement, _ bindings: StatementBindings, eachRow body: ([SqliteValue]) throws -> Void
   ) throws -> StatementResult {
     switch bindings {

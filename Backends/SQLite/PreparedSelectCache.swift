@@ -1,4 +1,4 @@
-import TandemCore
+@_spi(TandemBackend) import TandemCore
 
 /// The compiled form of each ``PreparedStatement`` select run before, found by the object's
 /// identity: a prepared query run again binds its values and steps, without rendering, lifting

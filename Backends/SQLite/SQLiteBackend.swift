@@ -1,5 +1,5 @@
 import CSQLite
-import TandemCore
+@_spi(TandemBackend) import TandemCore
 
 /// The SQLite engine: renders statements of the query model to SQL, binds their values, steps
 /// them with the system `libsqlite3` and reads the results back as ``SqliteValue``s.
@@ -191,7 +191,7 @@ public final class SQLiteBackend: DatabaseBackend {
   ///
   /// For an insert, `lastInsertRowid` is the rowid of the last row this statement inserted (0 if
   /// it inserted none, e.g. an upsert that updated or an ignored conflict).
-  public func run(
+  @_spi(TandemBackend) public func run(
     _ statement: PreparedStatement, _ bindings: StatementBindings, eachRow body: ([SqliteValue]) throws -> Void
   ) throws -> StatementResult {
     switch bindings {

@@ -1,5 +1,5 @@
 import Foundation
-import TandemCore
+@_spi(TandemBackend) import TandemCore
 
 /// The handle a transaction's closure receives; it has the same API as ``Database``.
 ///
@@ -88,13 +88,22 @@ public final class Connection: DatabaseWriter {
     try backend.insert(into: table, columns: columns, values: values, conflict: conflict)
   }
 
-  /// Inserts rows of `T` given as data (``StatementBindings/rows(_:)`` or
-  /// ``StatementBindings/flattenedRows(_:)``) with the statement of ``insertStatement(for:conflict:)``.
+  /// Inserts one row of `T`, every column's value in schema order, with the statement of
+  /// ``insertStatement(for:conflict:)``.
   @usableFromInline @discardableResult
   func insert<T: Table>(
-    _ type: T.Type, _ rows: StatementBindings, conflict: InsertStatement.ConflictResolution
+    _ type: T.Type, row: [SqliteValue], conflict: InsertStatement.ConflictResolution
   ) throws -> StatementResult {
-    try backend.run(insertStatement(for: type, conflict: conflict), rows) { _ in }
+    try backend.run(insertStatement(for: type, conflict: conflict), .rows([row])) { _ in }
+  }
+
+  /// Inserts rows of `T` given as one flat list, every column's value in schema order row after
+  /// row, as one statement (all rows or none).
+  @usableFromInline @discardableResult
+  func insert<T: Table>(
+    _ type: T.Type, flattenedRows values: [SqliteValue], conflict: InsertStatement.ConflictResolution
+  ) throws -> StatementResult {
+    try backend.run(insertStatement(for: type, conflict: conflict), .flattenedRows(values)) { _ in }
   }
 
   /// The insert `T`'s records run: every column, rows given as data, with `conflict`. Built once
@@ -141,7 +150,6 @@ public final class Connection: DatabaseWriter {
   /// The bindings of a key lookup: `key` as the one positional value, in an array the
   /// connection keeps, so that `find` in a loop allocates none. A lookup made while another one
   /// runs (from a value's decoding) gets its own copy, as arrays do.
-  @usableFromInline
   func keyBindings(_ key: SqliteValue) -> StatementBindings {
     state.keyValues[0] = key
     return .positional(state.keyValues)
@@ -151,7 +159,7 @@ public final class Connection: DatabaseWriter {
   /// query is one object for the connection's life, which engines recognize by identity.
   @usableFromInline
   struct KeyLookup {
-    @usableFromInline let query: PreparedStatement
+    @_spi(TandemBackend) @usableFromInline let query: PreparedStatement
     @usableFromInline let context: RowDecodingContext
   }
 

@@ -1,3 +1,5 @@
+@_spi(TandemBackend) import TandemCore
+
 /// The state the connections of one database share: the open savepoints' depth, and caches built
 /// once per table type. Touched only while the database's lock is held.
 final class ConnectionState {

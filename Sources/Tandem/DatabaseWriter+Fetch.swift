@@ -1,4 +1,4 @@
-import TandemCore
+@_spi(TandemBackend) import TandemCore
 
 extension DatabaseWriter {
   /// All results of a query, in its (deterministic) order.
@@ -9,10 +9,9 @@ extension DatabaseWriter {
   /// ```
   @inlinable
   public func fetchAll<Root, Output>(_ query: Select<Root, Output>, parameters: [String: SqliteValue] = [:]) throws -> [Output] {
-    let prepared = query.preparedForAll
-    return try withConnection { connection in
+    try withConnection { connection in
       var records: [Output] = []
-      _ = try connection.backend.run(prepared, .named(parameters)) { row in
+      try connection.runAll(query, parameters) { row in
         records.append(try query.decode(row, atRow: records.count))
       }
       return records
@@ -26,9 +25,8 @@ extension DatabaseWriter {
   /// ```
   @inlinable
   public func fetchOne<Root, Output>(_ query: Select<Root, Output>, parameters: [String: SqliteValue] = [:]) throws -> Output? {
-    let prepared = query.preparedForFirst
-    return try withConnection { connection in
-      try connection.fetchFirst(prepared, parameters) { try query.decode($0, atRow: 0) }
+    try withConnection { connection in
+      try connection.fetchFirst(query, parameters) { try query.decode($0, atRow: 0) }
     }
   }
 
@@ -81,7 +79,7 @@ extension DatabaseWriter {
       // their prepared statement / compiled plan.
       let lookup = try connection.keyLookup(for: T.self)
       var found: T?
-      _ = try connection.backend.run(lookup.query, connection.keyBindings(key.sqliteValue)) { row in
+      try connection.run(lookup, key: key.sqliteValue) { row in
         guard found == nil else { return }
         var decoder = RowDecoder(values: row, context: lookup.context)
         do {
@@ -96,19 +94,46 @@ extension DatabaseWriter {
 }
 
 extension Connection {
-  /// Decodes the first row `statement` returns, or `nil` when it returns none.
+  /// Decodes the first row `query` returns (with `LIMIT 1` when it has no limit), or `nil` when
+  /// it returns none.
   @inlinable
-  func fetchFirst<Output>(
-    _ statement: PreparedStatement, _ parameters: [String: SqliteValue], _ decode: ([SqliteValue]) throws -> Output
+  func fetchFirst<Root, Output>(
+    _ query: Select<Root, Output>, _ parameters: [String: SqliteValue], _ decode: ([SqliteValue]) throws -> Output
   ) throws -> Output? {
     var first: Output?
     var isFirst = true
-    _ = try backend.run(statement, .named(parameters)) { row in
+    try runFirst(query, parameters) { row in
       guard isFirst else { return }
       isFirst = false
       first = try decode(row)
     }
     return first
+  }
+
+  // The calls below are what the inlined fetches reach of the backend. They are not inlined, so
+  // that the seam's types (`PreparedStatement`, `StatementBindings`) stay out of the public API.
+
+  /// Runs `query` (prepared once, for `fetchAll`) and hands its rows to `body`.
+  @usableFromInline
+  func runAll<Root, Output>(
+    _ query: Select<Root, Output>, _ parameters: [String: SqliteValue], eachRow body: ([SqliteValue]) throws -> Void
+  ) throws {
+    _ = try backend.run(query.preparedForAll, .named(parameters), eachRow: body)
+  }
+
+  /// Runs `query` with `LIMIT 1` when it has no limit (prepared once, for `fetchOne`) and hands
+  /// its rows to `body`.
+  @usableFromInline
+  func runFirst<Root, Output>(
+    _ query: Select<Root, Output>, _ parameters: [String: SqliteValue], eachRow body: ([SqliteValue]) throws -> Void
+  ) throws {
+    _ = try backend.run(query.preparedForFirst, .named(parameters), eachRow: body)
+  }
+
+  /// Runs a table type's primary-key lookup for `key` and hands its rows to `body`.
+  @usableFromInline
+  func run(_ lookup: KeyLookup, key: SqliteValue, eachRow body: ([SqliteValue]) throws -> Void) throws {
+    _ = try backend.run(lookup.query, keyBindings(key), eachRow: body)
   }
 }
 

@@ -1,4 +1,4 @@
-import TandemCore
+@_spi(TandemBackend) import TandemCore
 
 extension DatabaseWriter {
   /// Inserts a record and returns its rowid.
@@ -14,7 +14,7 @@ extension DatabaseWriter {
   public func insert<T: Table>(_ record: T, onConflict: ConflictPolicy = .abort) throws -> Int64 {
     let values = try record.storableValues()
     return try withConnection { connection in
-      try connection.insert(T.self, .rows([values]), conflict: onConflict.resolution)
+      try connection.insert(T.self, row: values, conflict: onConflict.resolution)
     }.lastInsertRowid
   }
 
@@ -42,7 +42,7 @@ extension DatabaseWriter {
     let values = encoder.values
     // One backend call is one statement: all rows or none, with no transaction of our own.
     _ = try withConnection { connection in
-      try connection.insert(T.self, .flattenedRows(values), conflict: onConflict.resolution)
+      try connection.insert(T.self, flattenedRows: values, conflict: onConflict.resolution)
     }
   }
 
@@ -86,7 +86,7 @@ extension DatabaseWriter {
       assignments.isEmpty ? .nothing(target: keys) : .update(target: keys, assignments: assignments)
     let values = try record.storableValues()
     _ = try withConnection { connection in
-      try connection.insert(T.self, .rows([values]), conflict: conflict)
+      try connection.insert(T.self, row: values, conflict: conflict)
     }
   }
 

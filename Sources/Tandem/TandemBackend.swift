@@ -1,4 +1,4 @@
-import TandemCore
+@_spi(TandemBackend) import TandemCore
 
 /// Runs every statement on two engines and throws a ``TandemError/Kind/divergence`` error the
 /// moment their answers differ: rows, values, storage classes, row counts, or one failing where

@@ -1,4 +1,4 @@
-import TandemCore
+@_spi(TandemBackend) import TandemCore
 
 /// The backend as a ``Connection`` uses it: every call goes through, but once the engine has
 /// ended an open `transaction {}` on its own, nothing more runs until that transaction's closure

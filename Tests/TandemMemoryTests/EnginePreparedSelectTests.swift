@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TandemCore
+@_spi(TandemBackend) import TandemCore
 @testable import TandemMemory
 
 /// ``MemoryBackend/select(prepared:parameters:eachRow:)``: a prepared query found again by

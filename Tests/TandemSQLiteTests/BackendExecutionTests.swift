@@ -1,5 +1,5 @@
 import Foundation
-import TandemCore
+@_spi(TandemBackend) import TandemCore
 import Testing
 
 @testable import TandemSQLite

@@ -1,3 +1,4 @@
+@_spi(TandemBackend) import TandemCore
 import Tandem
 import Testing
 

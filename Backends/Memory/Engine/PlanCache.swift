@@ -1,4 +1,4 @@
-import TandemCore
+@_spi(TandemBackend) import TandemCore
 
 /// One database's way to its compiled plans: the process-wide ``SharedPlanCache``, in front of
 /// which it remembers the last select and the last insert shape (a loop of lookups or inserts

@@ -5,7 +5,9 @@
 /// no locking of its own and is not required to be `Sendable`.
 ///
 /// Every data statement goes through one streaming entry point, ``run(_:_:eachRow:)``; the
-/// calls the facade makes (`execute`, `select`, `insert`) are built on it.
+/// calls the facade makes (`execute`, `select`, `insert`) are built on it. That entry point,
+/// ``PreparedStatement`` and ``StatementBindings`` are for engines only: they are
+/// `@_spi(TandemBackend)`, seen by a module that imports `@_spi(TandemBackend) import TandemCore`.
 ///
 /// ```swift
 /// let result = try backend.execute(.select(SelectStatement(table: "t", columns: [.column("a")])), parameters: [:])
@@ -33,7 +35,7 @@ public protocol DatabaseBackend: AnyObject {
   /// let query = PreparedStatement(.select(statement), parameterNames: ["id"])
   /// try backend.run(query, .positional([1])) { row in print(row) }
   /// ```
-  func run(
+  @_spi(TandemBackend) func run(
     _ statement: PreparedStatement, _ bindings: StatementBindings, eachRow body: ([SqliteValue]) throws -> Void
   ) throws -> StatementResult
   /// Runs SQL text — one statement or a script of several — with `arguments` bound, and hands
@@ -98,7 +100,7 @@ extension DatabaseBackend {
   /// let query = PreparedStatement(statement, parameterNames: ["id"])
   /// try backend.select(prepared: query, values: [1]) { row in print(row) }
   /// ```
-  public func select(
+  @_spi(TandemBackend) public func select(
     prepared query: PreparedStatement, values: [SqliteValue], eachRow body: ([SqliteValue]) throws -> Void
   ) throws {
     _ = try run(query, .positional(values), eachRow: body)
@@ -125,7 +127,7 @@ extension DatabaseBackend {
   /// ```swift
   /// try backend.insert(into: "t", columns: ["a", "b"], flattenedRows: [1, "x", 2, "y"], conflict: .abort)
   /// ```
-  public func insert(
+  @_spi(TandemBackend) public func insert(
     into table: String, columns: [String], flattenedRows: [SqliteValue], conflict: InsertStatement.ConflictResolution
   ) throws -> StatementResult {
     try run(
@@ -139,7 +141,7 @@ extension DatabaseBackend {
 /// ```swift
 /// try backend.run(PreparedStatement(.select(statement)), .named(["id": 1])) { print($0) }
 /// ```
-public enum StatementBindings: Sendable {
+@_spi(TandemBackend) public enum StatementBindings: Sendable {
   /// Values for the statement's named parameters.
   case named([String: SqliteValue])
   /// Values for ``PreparedStatement/parameterNames``, in that order.
@@ -167,7 +169,7 @@ public enum StatementBindings: Sendable {
 ///   SelectStatement(table: "t", columns: [.column("a")], filter: .binary(.equal, .column("id"), .parameter("id"))),
 ///   parameterNames: ["id"])
 /// ```
-public final class PreparedStatement: Sendable {
+@_spi(TandemBackend) public final class PreparedStatement: Sendable {
   /// What a statement does, read without copying it (an engine dispatches on it for every run).
   public enum Kind: Sendable { case select, insert, update, delete }
 
@@ -241,7 +243,7 @@ extension [SqliteValue] {
   /// ```swift
   /// try [1, 2, 3, 4].rows(of: 2)  // [[1, 2], [3, 4]]
   /// ```
-  public func rows(of width: Int) throws -> [[SqliteValue]] {
+  @_spi(TandemBackend) public func rows(of width: Int) throws -> [[SqliteValue]] {
     guard width > 0, count.isMultiple(of: width) else {
       throw TandemError.misuse("\(count) values do not make rows of \(width) columns")
     }

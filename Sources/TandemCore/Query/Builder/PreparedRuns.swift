@@ -19,14 +19,14 @@ final class PreparedRuns: @unchecked Sendable {
   @usableFromInline init() {}
 
   /// The statement of every row, made by `make` the first time.
-  @usableFromInline func forAll(_ make: () -> SelectStatement) -> PreparedStatement {
+  @_spi(TandemBackend) @usableFromInline func forAll(_ make: () -> SelectStatement) -> PreparedStatement {
     lock.lock()
     defer { lock.unlock() }
     return Self.kept(in: &all, make)
   }
 
   /// The statement of the first row, made by `make` the first time.
-  @usableFromInline func forFirst(_ make: () -> SelectStatement) -> PreparedStatement {
+  @_spi(TandemBackend) @usableFromInline func forFirst(_ make: () -> SelectStatement) -> PreparedStatement {
     lock.lock()
     defer { lock.unlock() }
     return Self.kept(in: &first, make)

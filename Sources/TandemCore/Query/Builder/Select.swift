@@ -60,10 +60,10 @@ public struct Select<Root: Table, Output>: Sendable {
   }
 
   /// ``statement`` prepared once, for `fetchAll`.
-  @usableFromInline package var preparedForAll: PreparedStatement { runs.forAll { statement } }
+  @_spi(TandemBackend) @usableFromInline package var preparedForAll: PreparedStatement { runs.forAll { statement } }
 
   /// ``statement`` with `LIMIT 1` when it has no limit, prepared once, for `fetchOne`.
-  @usableFromInline package var preparedForFirst: PreparedStatement {
+  @_spi(TandemBackend) @usableFromInline package var preparedForFirst: PreparedStatement {
     runs.forFirst {
       var first = statement
       if first.limit == nil { first.limit = .literal(.integer(1)) }
