@@ -657,6 +657,76 @@ extension RelationalRegressionTests {
     }
   }
 
+  /// Fuzzer seed 0xC0FFEE5B case 24345: a branch of an OR counts as a top-level term does. With
+  /// both branches on indexed columns SQLite plans `c IN (SELECT sum(…)) OR d IS 0` as a
+  /// `MULTI-INDEX OR`, one lookup per branch, and runs the subquery (its sum() overflows) before
+  /// reading any row, of an empty table too; the memory engine refuses, for a DELETE and a SELECT.
+  @Test(arguments: BackendKind.allCases)
+  func anInSubqueryInABranchOfAnOrRunsBeforeAnyRow(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.create(TableSchema("child", columns: [.column("x", .integer, primaryKey: true)]))
+    try db.create(
+      TableSchema("m", columns: [.column("c", .integer, unique: true), .column("d", .integer, unique: true)]))
+    _ = try db.insertRaw(into: "child", columns: ["x"], values: [.integer(1 << 62)])
+    _ = try db.insertRaw(into: "child", columns: ["x"], values: [.integer(1 << 62 + 1)])
+    let sum = SelectStatement(table: "child", columns: [.aggregate(.sum, .column("x"), distinct: false)])
+    let filter = SQLExpression.binary(
+      .or, .inSubquery(.column("c"), sum, negated: false), .binary(.is, .column("d"), .literal(.real(-0.0))))
+    let statements: [Statement] = [
+      .delete(DeleteStatement(table: "m", filter: filter)),
+      .select(SelectStatement(table: "m", columns: [.column("c")], filter: filter)),
+    ]
+    for statement in statements {
+      let error = try #require(throws: TandemError.self) { try db.execute(statement) }
+      switch kind {
+      case .memory: #expect(error.kind == .unsupported)
+      case .tandem: #expect(error.kind == .divergence)
+      case .sqliteFile, .sqliteInMemory: #expect(error.signature == .sqlite(code: 1, message: "integer overflow"))
+      }
+    }
+  }
+
+  /// Fuzzer seed 0xC0FFEE5B cases 59926 and 63761: a common table whose sum() overflows, read by
+  /// a query that may end before SQLite runs it. SQLite computes a table read once only when its
+  /// loop first needs a row — after LIMIT 0 and after a false WHERE term reading none of the
+  /// query's tables, which end the query first — but one read twice before anything else. The
+  /// memory engine computed every table first (an error where SQLite had no row), and stopped at
+  /// LIMIT 0 before any (no row where SQLite failed): it now refuses when such a table fails.
+  /// A table that fails where nothing ends the query early fails alike on every engine.
+  @Test(arguments: BackendKind.allCases)
+  func aFailingCommonTableReadByAQueryThatMayEndFirstIsRefused(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE big (x INTEGER); CREATE TABLE u (a INTEGER); INSERT INTO big VALUES (9223372036854775807), (1); INSERT INTO u VALUES (1)")
+    let overflowing = "WITH c(n) AS (SELECT sum(x) FROM big)"
+    let noRow: [String] = [
+      "\(overflowing) SELECT * FROM c JOIN u WHERE X'31' IS NULL ORDER BY 1",
+      "\(overflowing) SELECT count(*) FROM c JOIN u WHERE 0",
+      "\(overflowing) SELECT * FROM c WHERE X'31' IS NULL",
+      "SELECT * FROM u WHERE EXISTS (\(overflowing) SELECT * FROM c WHERE u.a IS NULL)",
+    ]
+    for sql in noRow {
+      if let rows = try kind.answerUnlessMemoryRefuses({ try db.values(sql: sql) }) {
+        #expect(rows == (sql.contains("count(*)") ? [[0]] : []), "\(sql)")
+      }
+    }
+    let failing: [String] = [
+      "\(overflowing) SELECT c.n FROM c JOIN c AS d ORDER BY 1 LIMIT 0",
+      "\(overflowing) SELECT c.n FROM c JOIN c AS d WHERE X'31' IS NULL ORDER BY 1",
+    ]
+    for sql in failing {
+      switch kind {
+      case .memory, .tandem:
+        _ = try kind.answerUnlessMemoryRefuses { try db.values(sql: sql) }
+      case .sqliteFile, .sqliteInMemory:
+        let error = try #require(throws: TandemError.self) { try db.values(sql: sql) }
+        #expect(error.signature == .sqlite(code: 1, message: "integer overflow"), "\(sql)")
+      }
+    }
+    // Nothing ends the query early: the table runs, and fails, on every engine.
+    let error = try #require(throws: TandemError.self) { try db.values(sql: "\(overflowing) SELECT * FROM u JOIN c ORDER BY 1") }
+    if kind != .tandem { #expect(error.signature == .sqlite(code: 1, message: "integer overflow")) }
+  }
+
   /// Fuzzer seed 0xC0FFEE31 case 66686: `IS` seeks a rowid as `=` does, so a join on
   /// `a.c IS b.rowid` with `a.c` the REAL -2⁶³ is refused like the `=` join of case 5789.
   @Test(arguments: BackendKind.allCases)

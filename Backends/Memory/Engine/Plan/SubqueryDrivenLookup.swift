@@ -7,7 +7,27 @@ import TandemCore
 /// row reaches it: the answers agree, but a subquery that fails (a `sum()` that overflows) fails
 /// the statement in SQLite alone. Such a statement is refused, and so is a seek by a value that
 /// can fail: `x = (SELECT …)`, `x IS …` or a range bound (``refuseFallibleBounds(_:searchable:)``).
+///
+/// A term inside an OR counts too: SQLite may plan `a IN (…) OR b = 1` as a `MULTI-INDEX OR`, one
+/// lookup per branch, each computing its values before it reads a row (``seekTerms(of:)``).
 enum SubqueryDrivenLookup {
+  /// The terms of `filter` SQLite's plan may seek by: its top-level AND terms and, inside each
+  /// one that is an OR, the AND terms of every branch (for the `MULTI-INDEX OR` plan), at any
+  /// depth.
+  ///
+  /// ```swift
+  /// // a IN (SELECT …) OR (b = 1 AND c > 2), AND d = 3  →  [a IN (SELECT …), b = 1, c > 2, d = 3]
+  /// ```
+  static func seekTerms(of filter: SQLExpression?) -> [SQLExpression] {
+    func terms(_ expression: SQLExpression) -> [SQLExpression] {
+      expression.conjuncts.flatMap { term -> [SQLExpression] in
+        guard case .binary(.or, let lhs, let rhs) = term else { return [term] }
+        return terms(lhs) + terms(rhs)
+      }
+    }
+    return filter.map(terms) ?? []
+  }
+
   /// ``refuseFallible(_:definition:column:)`` for an UPDATE's or DELETE's filter, whose names
   /// are the table's own, unqualified.
   static func refuseFallible(_ filter: SQLExpression?, singleTable definition: TableDefinition) throws {
@@ -19,7 +39,7 @@ enum SubqueryDrivenLookup {
       }
     }
     try refuseFallible(filter, definition: definition, column: column)
-    try refuseFallibleBounds(filter?.conjuncts ?? []) { operand in
+    try refuseFallibleBounds(seekTerms(of: filter)) { operand in
       column(operand).map(definition.isSearchable(by:)) ?? false
     }
     try refuseReorderedFallibleTerms(filter, definition: definition, column: column)
@@ -85,14 +105,13 @@ enum SubqueryDrivenLookup {
     }
   }
 
-  /// Refuses the statement when a top-level term of `filter` is `x IN (SELECT …)` on a column
-  /// SQLite can look up by (`column` resolves `x` to a column position, or `-1` for the rowid)
-  /// whose subquery computes `sum()`.
+  /// Refuses the statement when a term of `filter` SQLite may seek by (``seekTerms(of:)``) is
+  /// `x IN (SELECT …)` on a column SQLite can look up by (`column` resolves `x` to a column
+  /// position, or `-1` for the rowid) whose subquery computes `sum()`.
   static func refuseFallible(
     _ filter: SQLExpression?, definition: TableDefinition, column: (SQLExpression) -> Int?
   ) throws {
-    guard let filter else { return }
-    for term in filter.conjuncts {
+    for term in seekTerms(of: filter) {
       guard case .inSubquery(let operand, let query, negated: false) = term, let position = column(operand),
         RelationalSelect.hasSum(query)
       else { continue }

@@ -445,8 +445,22 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     var context = EvaluationContext()
     context.row = UnsafePointer(buffer)
     context.parameters = outer.parameters
-    guard let window = try self.window.evaluate(context) else { return }
-    for table in commonSources { try table?.fill(context) }
+    let window: (limit: Int?, offset: Int)?
+    do {
+      window = try self.window.evaluate(context)
+    } catch {
+      try fillRefusingFailure(context, endsEarly: true)
+      throw error
+    }
+    guard let window else {
+      try fillRefusingFailure(context, endsEarly: true)
+      return
+    }
+    if isAlwaysFalse || !initialConditions.isEmpty {
+      try fillRefusingFailure(context, endsEarly: isAlwaysFalse)
+    } else {
+      for table in commonSources { try table?.fill(context) }
+    }
     var stopped = false
     func emit(_ row: [SqliteValue]) throws {
       if stopped { return }
@@ -462,6 +476,34 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
         try emit(row)
         return !stopped
       }
+    }
+  }
+
+  /// Computes the common tables (views, subqueries in FROM) this query reads where SQLite may
+  /// compute them later than this engine, or never, and refuses one whose computation fails.
+  ///
+  /// SQLite computes a table read twice before anything else, and one read once only when its
+  /// loop first needs a row — after LIMIT, and after the terms reading no row of the query
+  /// (tested before the loops, `sqlite3WhereBegin`), so LIMIT 0 or such a term that is false
+  /// ends the query before the table runs. Which of the two it does is its plan's choice (and
+  /// a WHERE term it pushes down into the table may cut the rows it computes), so a table that
+  /// fails there is refused; one that computes without error gives the same rows either way.
+  /// `endsEarly` says the query ends before its loops (LIMIT 0, a WHERE the parser folded to
+  /// false, a LIMIT that fails); otherwise the failure stands when every term tested before the
+  /// loops holds, as SQLite then runs the table too.
+  ///
+  /// ```sql
+  /// -- SQLite: no row; c (its sum() overflows) is never run
+  /// WITH c(n) AS (SELECT sum(x) FROM big) SELECT * FROM c JOIN u WHERE X'31' IS NULL
+  /// ```
+  private func fillRefusingFailure(_ context: EvaluationContext, endsEarly: Bool) throws {
+    do {
+      for table in commonSources { try table?.fill(context) }
+    } catch let error as TandemError where error.kind != .unsupported {
+      if !endsEarly, (try? initialConditions.allSatisfy { try $0(context) }) == true { throw error }
+      throw EngineError.unsupported(
+        "a common table expression, view or subquery in FROM that fails, read by a query SQLite may end before "
+          + "it runs it (LIMIT 0, or a false WHERE term reading none of its tables)")
     }
   }
 
@@ -938,7 +980,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       }
     }
     // A seek value that can fail is computed before SQLite's loop (see `refuseFallibleBounds`).
-    let terms = ([statement.filter] + statement.joins.map(\.condition)).compactMap { $0 }.flatMap(\.conjuncts)
+    let terms = ([statement.filter] + statement.joins.map(\.condition)).flatMap(SubqueryDrivenLookup.seekTerms(of:))
     try SubqueryDrivenLookup.refuseFallibleBounds(terms) { column in
       guard let reference = scope.reference(to: column), reference.depth == 0 else { return false }
       let definition = scope.sources[reference.source].definition
