@@ -445,22 +445,16 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     var context = EvaluationContext()
     context.row = UnsafePointer(buffer)
     context.parameters = outer.parameters
+    // The common tables first: a LIMIT that fails, or is 0, ends the query after them.
     let window: (limit: Int?, offset: Int)?
     do {
       window = try self.window.evaluate(context)
     } catch {
-      try fillRefusingFailure(context, endsEarly: true)
+      try fillCommonTables(context)
       throw error
     }
-    guard let window else {
-      try fillRefusingFailure(context, endsEarly: true)
-      return
-    }
-    if isAlwaysFalse || !initialConditions.isEmpty {
-      try fillRefusingFailure(context, endsEarly: isAlwaysFalse)
-    } else {
-      for table in commonSources { try table?.fill(context) }
-    }
+    try fillCommonTables(context)
+    guard let window else { return }
     var stopped = false
     func emit(_ row: [SqliteValue]) throws {
       if stopped { return }
@@ -479,31 +473,30 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     }
   }
 
-  /// Computes the common tables (views, subqueries in FROM) this query reads where SQLite may
-  /// compute them later than this engine, or never, and refuses one whose computation fails.
+  /// Computes the common tables (views, subqueries in FROM) this query reads, and refuses one
+  /// whose computation fails.
   ///
-  /// SQLite computes a table read twice before anything else, and one read once only when its
-  /// loop first needs a row — after LIMIT, and after the terms reading no row of the query
-  /// (tested before the loops, `sqlite3WhereBegin`), so LIMIT 0 or such a term that is false
-  /// ends the query before the table runs. Which of the two it does is its plan's choice (and
-  /// a WHERE term it pushes down into the table may cut the rows it computes), so a table that
-  /// fails there is refused; one that computes without error gives the same rows either way.
-  /// `endsEarly` says the query ends before its loops (LIMIT 0, a WHERE the parser folded to
-  /// false, a LIMIT that fails); otherwise the failure stands when every term tested before the
-  /// loops holds, as SQLite then runs the table too.
+  /// This engine computes every row of each table before the query runs; SQLite may compute
+  /// fewer, or none: it flattens a table into the query (computing its columns only for the rows
+  /// and columns the query reads), pushes WHERE terms down into it, runs a table read once only
+  /// when its loop needs a row — after LIMIT 0, or a false term reading none of the query's
+  /// tables, has ended the query — and a table read twice before anything else. Which, is its
+  /// plan's choice, so whether the failure happens there is too. A table that computes without
+  /// error gives the same rows either way.
   ///
   /// ```sql
   /// -- SQLite: no row; c (its sum() overflows) is never run
   /// WITH c(n) AS (SELECT sum(x) FROM big) SELECT * FROM c JOIN u WHERE X'31' IS NULL
+  /// -- SQLite: 1; the overflowing s is computed for no row
+  /// WITH c(k, s) AS (SELECT k, (SELECT sum(w) FROM v AS v2 WHERE v2.k <= v.k) FROM v) SELECT k FROM c WHERE k = 1
   /// ```
-  private func fillRefusingFailure(_ context: EvaluationContext, endsEarly: Bool) throws {
+  private func fillCommonTables(_ context: EvaluationContext) throws {
     do {
       for table in commonSources { try table?.fill(context) }
     } catch let error as TandemError where error.kind != .unsupported {
-      if !endsEarly, (try? initialConditions.allSatisfy { try $0(context) }) == true { throw error }
       throw EngineError.unsupported(
-        "a common table expression, view or subquery in FROM that fails, read by a query SQLite may end before "
-          + "it runs it (LIMIT 0, or a false WHERE term reading none of its tables)")
+        "a common table expression, view or subquery in FROM whose computation fails (SQLite may compute fewer of "
+          + "its rows, or none, as its plan decides)")
     }
   }
 
