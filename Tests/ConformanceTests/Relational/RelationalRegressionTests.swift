@@ -735,6 +735,35 @@ extension RelationalRegressionTests {
     }
   }
 
+  /// Fuzzer seed 0xC0FFEE5C cases 27773 and 48521: SQLite scans an index instead of its table
+  /// when the index holds every column a query reads (a covering index, narrower than the
+  /// table), and rows then come in the index's order. A recursive table's first select did, so
+  /// its queue, cut by LIMIT, kept other rows; a scalar subquery's first row is another alike.
+  /// The memory engine scans in rowid order: such a query without ORDER BY is refused where the
+  /// order shows — a scalar subquery with several rows, a common table with LIMIT or OFFSET.
+  @Test(arguments: BackendKind.allCases)
+  func rowsSQLiteMayReadThroughACoveringIndexAreRefusedWhereTheirOrderShows(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(
+      sql: """
+        CREATE TABLE q (c INTEGER, y INTEGER NOT NULL, id INTEGER PRIMARY KEY); CREATE INDEX q_c ON q (c);
+        INSERT INTO q (id, c, y) VALUES (1, 298, 1), (2, NULL, 0), (3, 5000, 100)
+        """)
+    let inIndexOrder: [(String, [[SqliteValue]])] = [
+      ("SELECT (SELECT id FROM q)", [[2]]),
+      ("WITH RECURSIVE r(n) AS (SELECT id FROM q UNION ALL SELECT n + 10 FROM r WHERE n < 6 LIMIT 4) SELECT n FROM r ORDER BY n",
+       [[1], [2], [3], [12]]),
+    ]
+    for (sql, sqliteAnswer) in inIndexOrder {
+      if let rows = try kind.answerUnlessMemoryRefuses({ try db.values(sql: sql) }) {
+        #expect(rows == sqliteAnswer, "\(sql)")
+      }
+    }
+    // A column outside the index keeps the table's scan; one row has no order.
+    #expect(try db.values(sql: "SELECT (SELECT y FROM q)") == [[1]])
+    #expect(try db.values(sql: "SELECT (SELECT id FROM q WHERE id > 2)") == [[3]])
+  }
+
   /// Fuzzer seed 0xC0FFEE31 case 66686: `IS` seeks a rowid as `=` does, so a join on
   /// `a.c IS b.rowid` with `a.c` the REAL -2⁶³ is refused like the `=` join of case 5789.
   @Test(arguments: BackendKind.allCases)

@@ -142,6 +142,13 @@ final class CommonTable: @unchecked Sendable {
       distinct = false
       limit = nil
     }
+    // Which rows LIMIT or OFFSET keep — and for a recursive table the order its queue takes rows
+    // in — is the order its selects deliver them, which SQLite's plan may take from an index.
+    if select.limit != nil || select.offset != nil, initial.mayComeInPlanOrder || step?.mayComeInPlanOrder == true {
+      throw EngineError.unsupported(
+        "a common table expression, view or subquery in FROM with LIMIT or OFFSET and without ORDER BY, over a "
+          + "table an index covers (SQLite may read the index instead, and keep other rows)")
+    }
   }
 
   /// Refuses a row holding a value its column's affinity would convert. SQLite applies the
@@ -221,6 +228,7 @@ final class CommonTable: @unchecked Sendable {
 private final class EmptyRowSource: RowSource {
   let parameterNames: [String] = []
   var isCorrelated: Bool { false }
+  var mayComeInPlanOrder: Bool { false }
   let columnCount = 0
   var resultAffinities: [Affinity] { [] }
   var resultCollations: [Collation?] { [] }

@@ -17,6 +17,10 @@ protocol RowSource: AnyObject, Sendable {
   /// Runs the query with `outer` as the row around it and hands each result row to `body`,
   /// which returns whether to go on.
   func forEachRow(_ outer: EvaluationContext, _ body: ([SqliteValue]) throws -> Bool) throws
+  /// Whether its rows may come in an order SQLite's plan chooses and this engine does not
+  /// follow: no ORDER BY, over a table an index covers, which SQLite may scan instead of the
+  /// table — in the index's order, not the rowid's (see ``RelationalSelect/mayScanCoveringIndex``).
+  var mayComeInPlanOrder: Bool { get }
 }
 
 extension RowSource {
@@ -28,13 +32,37 @@ extension RowSource {
   }
 
   /// The first column of the first row, NULL when there is none.
+  ///
+  /// When the rows may come in an order SQLite's plan chooses (``mayComeInPlanOrder``), which
+  /// row is first is SQLite's choice: a query with a second row (or that fails) is refused.
   func firstValue(_ outer: EvaluationContext) throws -> SqliteValue {
     var value = SqliteValue.null
-    try forEachRow(outer) { row in
-      value = row[0]
-      return false
+    guard mayComeInPlanOrder else {
+      try forEachRow(outer) { row in
+        value = row[0]
+        return false
+      }
+      return value
     }
+    var rows = 0
+    do {
+      try forEachRow(outer) { row in
+        rows += 1
+        value = row[0]
+        return rows < 2
+      }
+    } catch let error as TandemError where error.kind != .unsupported {
+      throw Self.refusalOfPlanOrder
+    }
+    if rows > 1 { throw Self.refusalOfPlanOrder }
     return value
+  }
+
+  /// The refusal of a scalar subquery whose first row SQLite's plan chooses.
+  static var refusalOfPlanOrder: TandemError {
+    EngineError.unsupported(
+      "a scalar subquery without ORDER BY returning several rows from a table an index covers (SQLite may read "
+        + "the index instead, and its first row is then another)")
   }
 
   /// Whether the query returns a row.
@@ -171,6 +199,7 @@ final class CompoundSelect: RowSource, @unchecked Sendable {
   }
 
   var isCorrelated: Bool { members.contains { $0.isCorrelated } }
+  var mayComeInPlanOrder: Bool { order.isEmpty && members.contains(where: \.mayComeInPlanOrder) }
 
   /// The leftmost member's, as SQLite types a compound's columns.
   var resultAffinities: [Affinity] { members[0].resultAffinities }

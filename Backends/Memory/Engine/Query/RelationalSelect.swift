@@ -89,6 +89,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
   let parameterNames: [String]
   /// Whether the query reads the row of a query around it (a correlated subquery).
   var isCorrelated: Bool { scope.readsOuter }
+  let mayComeInPlanOrder: Bool
   let firstColumn: CompiledExpression
   /// Each result column's collation, when it has one (a compound's members pick theirs from it).
   let resultCollations: [Collation?]
@@ -282,6 +283,9 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       }
     finalConditions = plan.finalConditions
     initialConditions = plan.initialConditions
+    mayComeInPlanOrder = statement.orderBy.isEmpty && plan.loops.contains { loop in
+      loop.lookup == nil && Self.mayScanCoveringIndex(statement, source: loop.source, scope: scope)
+    }
     isAlwaysFalse = plan.isAlwaysFalse
     // ORDER BY and GROUP BY may not name the levels around this one (`resolveSelectStep`).
     scope.hidesOuter = true
@@ -379,6 +383,43 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
           + "from its plan and may then scan a later table in the wrong direction)")
     }
     try Self.refuseFallible(statement, scope: scope, catalog: catalog)
+  }
+
+  /// Whether SQLite may scan an index of `source` instead of its table: an index holding every
+  /// column the query reads of it (the rowid aside), which SQLite prefers when it is narrower
+  /// than the table (`whereLoopAddBtree`'s full scan of a covering index). Its rows then come in
+  /// the index's order, where this engine's scan delivers them in rowid order. Names are matched
+  /// by spelling (unqualified, or qualified by the source's alias) in every clause and subquery;
+  /// the index's width is not compared, so the answer errs toward `true`.
+  ///
+  /// ```sql
+  /// -- t(a, b) with an index on a: SQLite returns the first row in the order of a
+  /// SELECT (SELECT rowid FROM t)
+  /// ```
+  static func mayScanCoveringIndex(_ statement: SelectStatement, source: Int, scope: SourceScope) -> Bool {
+    let definition = scope.sources[source].definition
+    guard !definition.isEphemeral, !definition.indexes.isEmpty else { return false }
+    let alias = NameKey(scope.sources[source].alias)
+    var read = Set<Int>()
+    func walk(_ expression: SQLExpression) {
+      switch expression {
+      case .column(let name):
+        if let column = definition.columnIndex(name) { read.insert(column) }
+      case .qualifiedColumn(let qualifier, let name) where NameKey(qualifier) == alias:
+        if let column = definition.columnIndex(name) { read.insert(column) }
+      default:
+        break
+      }
+      expression.children.forEach(walk)
+      expression.directSubqueries.forEach(walkQuery)
+    }
+    func walkQuery(_ query: SelectStatement) {
+      for member in query.memberSelects { member.expressions.forEach(walk) }
+      query.with?.tables.forEach { walkQuery($0.select) }
+    }
+    statement.expressions.forEach(walk)
+    if let rowid = definition.rowidColumn { read.remove(rowid) }
+    return definition.indexes.contains { read.isSubset(of: $0.columns) }
   }
 
   /// Whether SQLite 3.40 may hand out this query's rows out of its ORDER BY: it drops from its
