@@ -249,7 +249,10 @@ struct JoinPlanner {
   private static func equalities(_ term: SQLExpression, scope: SourceScope, anyValue: Bool = false) throws -> [Equality] {
     guard let (op, lhs, rhs) = equalityOperands(term) else { return [] }
     var result: [Equality] = []
-    for (side, other, isLeft) in [(lhs, rhs, true), (rhs, lhs, false)] {
+    for (written, other, isLeft) in [(lhs, rhs, true), (rhs, lhs, false)] {
+      // SQLite reads the column side through a COLLATE (`sqlite3ExprSkipCollateAndLikely`); a
+      // rowid has no collation for its lookup to match, so it seeks the rowid all the same.
+      let side = ExpressionCompiler.withoutCollate(written)
       let reference: SourceScope.Reference
       switch side {
       case .column(let name): reference = try scope.resolve(column: name, source: nil)
@@ -259,6 +262,7 @@ struct JoinPlanner {
       default: continue
       }
       guard reference.depth == 0, anyValue || (!other.containsSubquery && !other.containsAggregate) else { continue }
+      guard side == written || reference.isRowid else { continue }
       // `rowid IS x` seeks the rowid as `=` does (WO_IS; a NULL finds no row either way); on any
       // other column IS matches NULLs, which a lookup by value would not.
       guard op == .equal || reference.isRowid else { continue }
@@ -297,7 +301,7 @@ struct JoinPlanner {
     // (`x IN ()` is folded by the parser, its name never resolved; a name that does not resolve
     // fails the statement elsewhere, in SQLite's order.)
     if case .inList(let operand, let list, negated: false) = term, !list.isEmpty,
-      let reference = scope.reference(to: operand), reference.depth == 0, reference.isRowid
+      let reference = scope.reference(to: ExpressionCompiler.withoutCollate(operand)), reference.depth == 0, reference.isRowid
     {
       let values = try list.map { try compiler.compile($0).evaluate }
       return { context in

@@ -54,7 +54,8 @@ final class CommonTable: @unchecked Sendable {
   private let limit: LimitClause?
   private var filled = false
   /// Whether its rows come in an order SQLite's plan chooses: a join or a compound, which SQLite
-  /// may flatten into the query reading it (a recursive table's queue has one order).
+  /// may flatten into the query reading it, or a table it may scan through a covering index (a
+  /// recursive table's queue has one order).
   let hasPlanOrder: Bool
 
   fileprivate init(
@@ -62,7 +63,6 @@ final class CommonTable: @unchecked Sendable {
     prefix: RelationalSelect.Prefix, parameterNames: inout [String], scope: CommonTableScope
   ) throws {
     let select = expression.select
-    hasPlanOrder = !select.joins.isEmpty || !select.compound.isEmpty
     let members = [select.compoundMember] + select.compound.map(\.select)
     let readsItself = members.map { member in
       member.sources.contains { NameKey($0.table) == NameKey(expression.name) }
@@ -86,6 +86,8 @@ final class CommonTable: @unchecked Sendable {
       initialStatement, catalog: catalog, outer: outer, prefix: prefix, parameterNames: parameterNames,
       commonTables: scope)
     parameterNames = initial.parameterNames
+    // A table SQLite may scan through a covering index delivers its rows in that index's order.
+    hasPlanOrder = !select.joins.isEmpty || !select.compound.isEmpty || initial.mayComeInPlanOrder
     guard !initial.isCorrelated else {
       throw EngineError.unsupported("a common table expression that reads the query around it")
     }
