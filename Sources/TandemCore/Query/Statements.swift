@@ -110,6 +110,18 @@ public struct SelectStatement: Sendable, Hashable {
   /// ```
   public var memberSelects: [SelectStatement] { [self] + compound.map(\.select) }
 
+  /// The expressions of every member of this query and of every common table its WITH clause
+  /// defines (and theirs, at any depth): what a walk over a subquery visits before it goes into
+  /// the subqueries those expressions hold.
+  ///
+  /// ```swift
+  /// // WITH c(n) AS (SELECT "x" FROM "t") SELECT "n" FROM "c": ["n", "x"]
+  /// select.expressionsWithCommonTables
+  /// ```
+  package var expressionsWithCommonTables: [SQLExpression] {
+    memberSelects.flatMap(\.expressions) + (with?.tables.flatMap(\.select.expressionsWithCommonTables) ?? [])
+  }
+
   /// This select without its compound terms, ORDER BY, LIMIT and OFFSET: one member of a compound.
   public var compoundMember: SelectStatement {
     var member = self

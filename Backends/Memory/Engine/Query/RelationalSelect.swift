@@ -411,11 +411,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
         break
       }
       expression.children.forEach(walk)
-      expression.directSubqueries.forEach(walkQuery)
-    }
-    func walkQuery(_ query: SelectStatement) {
-      for member in query.memberSelects { member.expressions.forEach(walk) }
-      query.with?.tables.forEach { walkQuery($0.select) }
+      for query in expression.directSubqueries { query.expressionsWithCommonTables.forEach(walk) }
     }
     statement.expressions.forEach(walk)
     if let rowid = definition.rowidColumn { read.remove(rowid) }
@@ -698,11 +694,12 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       }
     }
     // A row read outside the aggregates is the group's last one, in an order the plan of a
-    // common table made of a join or a compound decides (SQLite may flatten it into this query).
+    // common table decides when it is made of a join or a compound, or of a table an index
+    // covers (SQLite may flatten it into this query).
     if readsBareRowOfPlanOrderedTable {
       throw EngineError.unsupported(
         "a column read outside aggregates, over a common table expression, view or subquery in FROM whose rows "
-          + "come in the order of SQLite's plan (a join or a compound)")
+          + "come in the order of SQLite's plan (a join, a compound, or a table an index covers)")
     }
     if aggregate.groupKeys.isEmpty {
       var group = GroupAccumulation(aggregate)
@@ -1086,14 +1083,12 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
         break
       }
       expression.children.forEach(compares)
-      expression.directSubqueries.forEach(reads)
-    }
-    func reads(_ query: SelectStatement) {
-      for member in query.memberSelects { member.expressions.forEach(compares) }
-      query.with?.tables.forEach { reads($0.select) }
+      for query in expression.directSubqueries { query.expressionsWithCommonTables.forEach(compares) }
     }
     let outputs = statement.columns + (statement.having.map { [$0] } ?? []) + statement.orderBy.map(\.expression)
-    for output in outputs { output.directSubqueries.forEach(reads) }
+    for output in outputs {
+      for query in output.directSubqueries { query.expressionsWithCommonTables.forEach(compares) }
+    }
     return slots
   }
 
@@ -1125,8 +1120,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       if expression.directSubqueries.contains(where: hasSum) { return true }
       return expression.children.contains(where: holdsSum)
     }
-    return query.memberSelects.contains { $0.expressions.contains(where: holdsSum) }
-      || (query.with?.tables.contains { hasSum($0.select) } ?? false)
+    return query.expressionsWithCommonTables.contains(where: holdsSum)
   }
 
   /// Refuses expressions (of one query level) that can fail, where the rows they are evaluated on
