@@ -787,6 +787,52 @@ extension RelationalRegressionTests {
     }
   }
 
+  /// Fuzzer seed 0xC0FFEE5F case 513676: an aggregate over a common table made of a join. The
+  /// SQLite backend pins an order-dependent aggregate's loops (FROM order, each source in rowid
+  /// order), but a common table's own rows come in the order its plan reads them: SQLite scans the
+  /// index of `q` (it covers the join's column), so 2^62 comes first twice and the integer sum
+  /// overflows before the REAL 2.5 makes it approximate. The memory engine, reading `q` in rowid
+  /// order, answered a REAL, and joined group_concat()'s values in another order. It now checks
+  /// such a table's aggregates as an unpinned join's (a non-integer value is refused) and refuses
+  /// a group_concat() over it.
+  @Test(arguments: BackendKind.allCases)
+  func anAggregateOverACommonTableInPlanOrderIsCheckedAsAnUnpinnedJoin(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(
+      sql: """
+        CREATE TABLE g (k REAL PRIMARY KEY, v INTEGER);
+        CREATE TABLE q (ref INTEGER NOT NULL, pad BLOB NOT NULL, x REAL NOT NULL); CREATE INDEX q_ref ON q (ref);
+        INSERT INTO g (k, v) VALUES (5, 2.5), (1.5, 4611686018427387904), (0, 4611686018427387904);
+        INSERT INTO q (ref, pad, x) VALUES (5, X'00', 1), (1.5, X'00', 1), (0, X'00', 1)
+        """)
+    // WITH w(n) AS (SELECT g.v FROM g JOIN q ON g.k = q.ref) SELECT <aggregate> FROM w [AS w3 JOIN w]
+    let body = SelectStatement(
+      table: "g",
+      joins: [
+        JoinClause(
+          .inner, table: "q", alias: "q",
+          on: .binary(.equal, .qualifiedColumn(source: "g", name: "k"), .qualifiedColumn(source: "q", name: "ref")))
+      ],
+      columns: [.qualifiedColumn(source: "g", name: "v")])
+    func overW(_ aggregate: SQLExpression, selfJoined: Bool) -> SelectStatement {
+      var select = SelectStatement(
+        table: "w", alias: selfJoined ? "w3" : nil, joins: selfJoined ? [JoinClause(.inner, table: "w", alias: "w")] : [],
+        columns: [aggregate])
+      select.with = WithClause(tables: [CommonTableExpression(name: "w", columns: ["n"], select: body)])
+      return select
+    }
+    let n = SQLExpression.qualifiedColumn(source: "w", name: "n")
+    for selfJoined in [true, false] {
+      try Self.expectOverflowUnlessRefused(kind) {
+        _ = try db.execute(.select(overW(.aggregate(.sum, n, distinct: false), selfJoined: selfJoined)))
+      }
+    }
+    let concatenated = overW(.aggregate(.groupConcat, n, distinct: false), selfJoined: false)
+    if let rows = try kind.answerUnlessMemoryRefuses({ try db.execute(.select(concatenated)).rows }) {
+      #expect(rows == [[.text("4611686018427387904,4611686018427387904,2.5")]])
+    }
+  }
+
   /// Fuzzer seed 0xC0FFEE5D case 550364: `x IS (t.n COLLATE NOCASE)` with `n` the rowid. SQLite
   /// reads the column side through the COLLATE and seeks the rowid by `x`; with `x` the REAL -2⁶³
   /// the seek finds nothing where the comparison finds the smallest rowid equal. The memory engine

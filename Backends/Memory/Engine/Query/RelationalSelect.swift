@@ -268,7 +268,11 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     // Unpinned, SQLite plans freely in SQL text and in the typed API alike: an INTEGER column
     // holds the REAL -2⁶³ beside the integer it equals, so the typed API's rule that integer
     // columns need no pinning still needs this check.
-    checksDistinctRows = !pinned
+    // The pin fixes the loops, not the order of a common table's own rows: one whose rows come in
+    // an order SQLite's plan chooses (a join, a compound, an index it may scan) is checked as an
+    // unpinned join is.
+    let readsPlanOrderedTable = common.contains { $0?.hasPlanOrder == true }
+    checksDistinctRows = !pinned || readsPlanOrderedTable
     orderIsFree = outer == nil && SQLTextMode.current?.rowOrderIsFree == true
       && statement.limit == nil && statement.offset == nil
     let plan = try JoinPlanner(planned, scope: scope, storages: storages, compiler: compiler, pinned: pinned)
@@ -365,7 +369,13 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
           "min() or max() of DISTINCT values beside bare columns in a join (which row those read depends on how "
             + "SQLite's plan checks distinctness)")
       }
-      part.checksOrderFreedom = !pinned
+      // Values joined in the order they come, which no check at run time can vouch for.
+      if readsPlanOrderedTable, compiler.aggregates.contains(where: { $0.function == .groupConcat }) {
+        throw EngineError.unsupported(
+          "group_concat() over a common table whose rows come in an order SQLite's plan chooses (a join, a "
+            + "compound, or a table an index covers)")
+      }
+      part.checksOrderFreedom = !pinned || readsPlanOrderedTable
       aggregate = part
     } else {
       aggregate = nil
