@@ -833,6 +833,76 @@ extension RelationalRegressionTests {
     }
   }
 
+  /// Found probing case 513676's class: rows without ORDER BY, at the top of a statement or as a
+  /// scalar subquery's first row, from a table SQLite reads through an index that covers it
+  /// (here `q`'s index on `ref`), or from a common table whose rows come in its plan's order. SQLite
+  /// returns them in the index's order (0, 1.5, 5); the memory engine returned them in rowid order
+  /// (5, 1.5, 0) through the query model and through SQL text alike. They are now refused, unless
+  /// SQL text is fetched with `rowOrder: .unordered`.
+  @Test(arguments: BackendKind.allCases)
+  func rowsWithoutOrderByThatSQLiteReadsInAnIndexOrderAreRefused(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(
+      sql: """
+        CREATE TABLE g (k REAL PRIMARY KEY, v INTEGER);
+        CREATE TABLE q (ref INTEGER NOT NULL, pad BLOB NOT NULL, x REAL NOT NULL); CREATE INDEX q_ref ON q (ref);
+        INSERT INTO g (k, v) VALUES (5, 2.5), (1.5, 4611686018427387904), (0, 4611686018427387903);
+        INSERT INTO q (ref, pad, x) VALUES (5, X'00', 1), (1.5, X'00', 1), (0, X'00', 1)
+        """)
+    let sql = "SELECT ref, (SELECT 1) FROM q"
+    if let rows = try kind.answerUnlessMemoryRefuses({ try db.values(sql: sql) }) {
+      #expect(rows == [[0, 1], [1.5, 1], [5, 1]])
+    }
+    let unordered = try db.fetchAll(sql: sql, rowOrder: .unordered).map { $0.values[0] }
+    #expect(Set(unordered) == [.integer(0), .real(1.5), .integer(5)] && unordered.count == 3)
+
+    // WITH w(n) AS (SELECT g.v FROM g JOIN q ON g.k = q.ref) SELECT (SELECT n FROM w) FROM g LIMIT 1
+    let body = SelectStatement(
+      table: "g",
+      joins: [
+        JoinClause(
+          .inner, table: "q", alias: "q",
+          on: .binary(.equal, .qualifiedColumn(source: "g", name: "k"), .qualifiedColumn(source: "q", name: "ref")))
+      ],
+      columns: [.qualifiedColumn(source: "g", name: "v")])
+    var select = SelectStatement(
+      table: "g", columns: [.subquery(SelectStatement(table: "w", columns: [.column("n")]))], limit: .literal(1))
+    select.with = WithClause(tables: [CommonTableExpression(name: "w", columns: ["n"], select: body)])
+    if let rows = try kind.answerUnlessMemoryRefuses({ try db.execute(.select(select)).rows }) {
+      #expect(rows == [[.integer(4_611_686_018_427_387_903)]])
+    }
+  }
+
+  /// Fuzzer seed 0xC0FFEE5F case 571185: which WHERE terms SQLite tests last. `exprAnalyze` marks
+  /// a term TERM_VARSELECT when a subquery in it reads a level around that subquery, but for
+  /// `x IN (SELECT …)` at the top of the term it looks only inside the subquery: the IN reading
+  /// `g` by itself is tested first, and a nested subquery reading `g` makes the other term last.
+  /// The memory engine took every term holding a correlated subquery for a last one: it ran the
+  /// nested sum() (which overflows) where SQLite's false IN had already ended the row.
+  @Test(arguments: BackendKind.allCases)
+  func anInSubqueryIsTestedLastOnlyWhenItHoldsACorrelatedSubquery(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(
+      sql: """
+        CREATE TABLE t (x INTEGER PRIMARY KEY, c REAL NOT NULL, a REAL NOT NULL);
+        CREATE TABLE g (ref REAL, a BLOB NOT NULL, id INTEGER PRIMARY KEY);
+        INSERT INTO t VALUES (-9223372036854775807, X'EDA080', 0.2), (-9223372036854775806, 9e18, 0.2);
+        INSERT INTO g VALUES (X'EDA080', '5.', 1)
+        """)
+    let overflowing = "(SELECT sum(m.x) FROM t AS m JOIN t AS s WHERE g.ref IS m.c)"
+    let nested = "NULL IN (SELECT total(t.c) FROM t WHERE \(overflowing))"
+    // The IN is tested first, is false, and the nested sum() never runs.
+    #expect(try db.values(sql: "SELECT g.id FROM g WHERE \(nested) AND g.a IN (SELECT t.a FROM t WHERE t.x = g.id)").isEmpty)
+    // Tested in WHERE order: the sum() runs first and overflows (the memory engine refuses a sum
+    // over a join whose values could overflow in some order).
+    for sql in [
+      "SELECT g.id FROM g WHERE NULL IN \(overflowing) AND g.a IN (SELECT t.a FROM t WHERE t.x = g.id)",
+      "SELECT g.id FROM g WHERE \(nested) AND g.a = (SELECT t.a FROM t WHERE t.x = g.id)",
+    ] {
+      try Self.expectOverflowUnlessRefused(kind) { _ = try db.values(sql: sql) }
+    }
+  }
+
   /// Fuzzer seed 0xC0FFEE5D case 550364: `x IS (t.n COLLATE NOCASE)` with `n` the rowid. SQLite
   /// reads the column side through the COLLATE and seeks the rowid by `x`; with `x` the REAL -2⁶³
   /// the seek finds nothing where the comparison finds the smallest rowid equal. The memory engine

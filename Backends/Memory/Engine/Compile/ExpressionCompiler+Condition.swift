@@ -7,16 +7,33 @@ extension ExpressionCompiler {
     try resolving(expression) { try condition(expression, wantTrue: true) }
   }
 
-  /// Compiles a condition and tells whether it holds a subquery that reads a query around it
-  /// (SQLite's TERM_VARSELECT, whose terms a loop tests after its others).
+  /// Compiles a WHERE or ON term and tells whether it holds a subquery that reads a query around
+  /// it, and whether it is one SQLite's loops test after their others (its TERM_VARSELECT).
   /// ``compiledCorrelatedSubquery`` keeps what it held, and notes this term's.
-  func conditionNotingCorrelation(_ expression: SQLExpression) throws -> (test: ConditionEvaluator, isCorrelated: Bool) {
-    let before = compiledCorrelatedSubquery
+  ///
+  /// The two differ: `exprAnalyze` marks a term TERM_VARSELECT when some subquery in it at any
+  /// depth reads a level around that subquery — but for `x IN (SELECT …)` at the top of the term
+  /// it looks only inside the subquery and at `x`, not at the IN's own subquery:
+  ///
+  /// ```sql
+  /// -- t.a IN (SELECT u.a FROM u WHERE u.k = t.id): correlated, not TERM_VARSELECT
+  /// -- t.a NOT IN (SELECT …) (a NOT over the IN), EXISTS (…), t.a = (SELECT …): TERM_VARSELECT when correlated
+  /// -- NULL IN (SELECT … WHERE (SELECT … t.ref …)): TERM_VARSELECT, through the nested subquery
+  /// ```
+  func conditionNotingCorrelation(
+    _ expression: SQLExpression
+  ) throws -> (test: ConditionEvaluator, isCorrelated: Bool, isVarSelect: Bool) {
+    let before = (compiledCorrelatedSubquery, compiledVarSelect, varSelectExemptQuery)
     compiledCorrelatedSubquery = false
+    compiledVarSelect = false
+    if case .inSubquery(_, let query, negated: false) = expression { varSelectExemptQuery = query }
+    defer { varSelectExemptQuery = before.2 }
     let test = try condition(expression).test
     let isCorrelated = compiledCorrelatedSubquery
-    compiledCorrelatedSubquery = before || isCorrelated
-    return (test, isCorrelated)
+    let isVarSelect = compiledVarSelect
+    compiledCorrelatedSubquery = before.0 || isCorrelated
+    compiledVarSelect = before.1 || isVarSelect
+    return (test, isCorrelated, isVarSelect)
   }
 
   /// A compiled condition and whether it reads no row.

@@ -35,6 +35,8 @@ extension ExpressionCompiler {
         throw error
       }
       if select.isCorrelated { compiledCorrelatedSubquery = true }
+      if select.isCorrelated || select.holdsCorrelatedSubquery { compiledCorrelationAnywhere = true }
+      if select.isCorrelated && query != varSelectExemptQuery || select.holdsCorrelatedSubquery { compiledVarSelect = true }
       for name in select.parameterNames.dropFirst(parameterNames.count) { _ = parameterSlot(name) }
       return select
     }

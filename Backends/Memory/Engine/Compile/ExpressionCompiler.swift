@@ -38,6 +38,16 @@ final class ExpressionCompiler {
   var commonTables: CommonTableScope?
   /// Set when a subquery that reads a query around it is compiled (cleared by the caller).
   var compiledCorrelatedSubquery = false
+  /// Set when a subquery is compiled that reads a query around it or holds one that does, at
+  /// any depth: never cleared, it tells whether this query level holds such a subquery
+  /// (``RowSource/holdsCorrelatedSubquery``).
+  var compiledCorrelationAnywhere = false
+  /// Set when a subquery is compiled that makes the term being compiled a TERM_VARSELECT one (see
+  /// ``conditionNotingCorrelation(_:)``).
+  var compiledVarSelect = false
+  /// The subquery of `x IN (SELECT …)` at the top of the term being compiled, whose own
+  /// correlation does not count toward TERM_VARSELECT.
+  var varSelectExemptQuery: SelectStatement?
   /// Whether an aggregate's value is the operand of an `IN (SELECT …)` that converts it: SQLite
   /// applies the comparison's affinity to the aggregate's own register, in place, and later reads
   /// of the group (its result column) may see the converted value.
@@ -310,9 +320,11 @@ final class ExpressionCompiler {
   func resolvingOnly(_ body: () throws -> Void) throws {
     let (error, correlated, policy, converts, refusal) =
       (deferredError, compiledCorrelatedSubquery, aggregatePolicy, convertsAggregateInPlace, pendingRefusal)
+    let (anywhere, varSelect) = (compiledCorrelationAnywhere, compiledVarSelect)
     defer {
       (deferredError, compiledCorrelatedSubquery, aggregatePolicy, convertsAggregateInPlace, pendingRefusal) =
         (error, correlated, policy, converts, refusal)
+      (compiledCorrelationAnywhere, compiledVarSelect) = (anywhere, varSelect)
     }
     aggregatePolicy = .deferredMisuse
     try body()

@@ -203,13 +203,14 @@ final class TableScan: @unchecked Sendable {
       branches = []
       access = .fullScan
     }
-    // Terms holding a correlated subquery are tested last, in WHERE order (`codeOneLoopStart`
-    // leaves TERM_VARSELECT terms to its last pass); the others as the plan lists them.
+    // TERM_VARSELECT terms (see ``ExpressionCompiler/conditionNotingCorrelation(_:)``) are tested
+    // last, in WHERE order (`codeOneLoopStart` leaves them to its last pass); the others as the
+    // plan lists them.
     var plain: [ConditionEvaluator] = []
     var correlated: [(position: Int, test: ConditionEvaluator)] = []
     for position in plan.residualTerms {
-      let (test, isCorrelated) = try compiler.conditionNotingCorrelation(clause[position].source)
-      if isCorrelated { correlated.append((position, test)) } else { plain.append(test) }
+      let (test, _, isVarSelect) = try compiler.conditionNotingCorrelation(clause[position].source)
+      if isVarSelect { correlated.append((position, test)) } else { plain.append(test) }
     }
     residualTests = plain + correlated.sorted { $0.position < $1.position }.map(\.test)
   }

@@ -69,11 +69,13 @@ struct JoinPlanner {
     try compiler.resolveWholeClause(merged)
     var compiled: [SQLExpression: ConditionEvaluator] = [:]
     var correlated = Set<SQLExpression>()
+    var testedLast = Set<SQLExpression>()
     for term in (statement.filter.map(\.conjuncts) ?? []) + statement.joins.compactMap(\.condition).flatMap(\.conjuncts)
     where compiled[term] == nil {
-      let (test, isCorrelated) = try compiler.conditionNotingCorrelation(term)
+      let (test, isCorrelated, isVarSelect) = try compiler.conditionNotingCorrelation(term)
       compiled[term] = test
       if isCorrelated { correlated.insert(term) }
+      if isVarSelect { testedLast.insert(term) }
     }
     let allTerms = (statement.filter.map(\.conjuncts) ?? []) + statement.joins.compactMap(\.condition).flatMap(\.conjuncts)
     func evaluator(_ term: SQLExpression) throws -> ConditionEvaluator {
@@ -134,9 +136,10 @@ struct JoinPlanner {
     }
 
     // Each loop tests its terms without a correlated subquery first, then those with one, each
-    // in WHERE order (`codeOneLoopStart` leaves TERM_VARSELECT terms to its last pass).
+    // in WHERE order (`codeOneLoopStart` leaves TERM_VARSELECT terms to its last pass; see
+    // ``ExpressionCompiler/conditionNotingCorrelation(_:)`` for which terms those are).
     func correlatedLast(_ terms: [SQLExpression]) -> [SQLExpression] {
-      terms.filter { !correlated.contains($0) } + terms.filter { correlated.contains($0) }
+      terms.filter { !testedLast.contains($0) } + terms.filter { testedLast.contains($0) }
     }
     final = correlatedLast(final)
     for source in onTerms.indices { onTerms[source] = correlatedLast(onTerms[source]) }

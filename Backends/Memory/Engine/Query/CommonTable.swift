@@ -57,6 +57,13 @@ final class CommonTable: @unchecked Sendable {
   /// may flatten into the query reading it, or a table it may scan through a covering index (a
   /// recursive table's queue has one order).
   let hasPlanOrder: Bool
+  /// Whether a query reading the whole table, without ORDER BY, may see its rows in an order this
+  /// engine does not follow: a join (SQLite may flatten it into that query), or selects over a
+  /// table SQLite may scan through a covering index. A compound's rows come in its members'
+  /// order, and a recursive table's in its queue's.
+  let rowsComeInPlanOrder: Bool
+  /// Whether its selects hold a subquery reading a level around it (``RowSource/holdsCorrelatedSubquery``).
+  var holdsCorrelatedSubquery: Bool { initial.holdsCorrelatedSubquery || step?.holdsCorrelatedSubquery == true }
 
   fileprivate init(
     _ expression: CommonTableExpression, recursive: Bool, catalog: Catalog, outer: SourceScope?,
@@ -146,6 +153,7 @@ final class CommonTable: @unchecked Sendable {
     }
     // Which rows LIMIT or OFFSET keep — and for a recursive table the order its queue takes rows
     // in — is the order its selects deliver them, which SQLite's plan may take from an index.
+    rowsComeInPlanOrder = !select.joins.isEmpty || initial.mayComeInPlanOrder || step?.mayComeInPlanOrder == true
     if select.limit != nil || select.offset != nil, initial.mayComeInPlanOrder || step?.mayComeInPlanOrder == true {
       throw EngineError.unsupported(
         "a common table expression, view or subquery in FROM with LIMIT or OFFSET and without ORDER BY, over a "
@@ -172,6 +180,7 @@ final class CommonTable: @unchecked Sendable {
   /// The table a recursive member reads: the one row being expanded.
   private init(iteration: TableStorage) {
     hasPlanOrder = false
+    rowsComeInPlanOrder = false
     storage = iteration
     initial = EmptyRowSource()
     step = nil
@@ -231,6 +240,7 @@ private final class EmptyRowSource: RowSource {
   let parameterNames: [String] = []
   var isCorrelated: Bool { false }
   var mayComeInPlanOrder: Bool { false }
+  var holdsCorrelatedSubquery: Bool { false }
   let columnCount = 0
   var resultAffinities: [Affinity] { [] }
   var resultCollations: [Collation?] { [] }

@@ -21,6 +21,10 @@ protocol RowSource: AnyObject, Sendable {
   /// follow: no ORDER BY, over a table an index covers, which SQLite may scan instead of the
   /// table — in the index's order, not the rowid's (see ``RelationalSelect/mayScanCoveringIndex``).
   var mayComeInPlanOrder: Bool { get }
+  /// Whether a subquery somewhere inside it (in any clause, at any depth, or in a table it
+  /// reads) reads a level around that subquery: a term holding such a query is one SQLite's
+  /// loops test last (see ``ExpressionCompiler/conditionNotingCorrelation(_:)``).
+  var holdsCorrelatedSubquery: Bool { get }
 }
 
 extension RowSource {
@@ -200,6 +204,7 @@ final class CompoundSelect: RowSource, @unchecked Sendable {
 
   var isCorrelated: Bool { members.contains { $0.isCorrelated } }
   var mayComeInPlanOrder: Bool { order.isEmpty && members.contains(where: \.mayComeInPlanOrder) }
+  var holdsCorrelatedSubquery: Bool { members.contains(where: \.holdsCorrelatedSubquery) }
 
   /// The leftmost member's, as SQLite types a compound's columns.
   var resultAffinities: [Affinity] { members[0].resultAffinities }

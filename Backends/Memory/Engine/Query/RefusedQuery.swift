@@ -18,6 +18,7 @@ final class RefusedQuery: RowSource, @unchecked Sendable {
 
   var isCorrelated: Bool { true }
   var mayComeInPlanOrder: Bool { false }
+  var holdsCorrelatedSubquery: Bool { true }
   var resultAffinities: [Affinity] { Array(repeating: .none, count: columnCount) }
   var resultCollations: [Collation?] { Array(repeating: nil, count: columnCount) }
 

@@ -90,6 +90,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
   /// Whether the query reads the row of a query around it (a correlated subquery).
   var isCorrelated: Bool { scope.readsOuter }
   let mayComeInPlanOrder: Bool
+  private(set) var holdsCorrelatedSubquery = false
   let firstColumn: CompiledExpression
   /// Each result column's collation, when it has one (a compound's members pick theirs from it).
   let resultCollations: [Collation?]
@@ -288,7 +289,8 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     finalConditions = plan.finalConditions
     initialConditions = plan.initialConditions
     mayComeInPlanOrder = statement.orderBy.isEmpty && plan.loops.contains { loop in
-      loop.lookup == nil && Self.mayScanCoveringIndex(statement, source: loop.source, scope: scope)
+      common[loop.source]?.rowsComeInPlanOrder == true
+        || loop.lookup == nil && Self.mayScanCoveringIndex(statement, source: loop.source, scope: scope)
     }
     isAlwaysFalse = plan.isAlwaysFalse
     // ORDER BY and GROUP BY may not name the levels around this one (`resolveSelectStep`).
@@ -321,6 +323,9 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     if let error = compiler.deferredError { throw error }
 
     self.parameterNames = compiler.parameterNames
+    // SQLite's `exprSelectUsage` looks into the tables a query reads too (a common table is a
+    // copy of its select there).
+    holdsCorrelatedSubquery = compiler.compiledCorrelationAnywhere || common.contains { $0?.holdsCorrelatedSubquery == true }
     projection = compiledColumns.map(\.evaluate)
     columnCount = compiledColumns.count
     columnCollations = compiledColumns.map { $0.collation ?? .binary }
