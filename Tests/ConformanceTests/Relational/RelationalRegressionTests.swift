@@ -787,6 +787,28 @@ extension RelationalRegressionTests {
     }
   }
 
+  /// Tables `g(k REAL PRIMARY KEY, v)` and `q(ref, pad, x)`, with an index on `q.ref` that covers
+  /// the join below, which SQLite scans instead of `q` (its rows then come ref 0, 1.5, 5, not in
+  /// rowid order 5, 1.5, 0); returns `SELECT g.v FROM g JOIN q ON g.k = q.ref`. The row of `g` with
+  /// k 0 has `v` `lastV`, the others 2.5 and 2^62.
+  static func joinOverACoveringIndex(in db: Database, lastV: Int64) throws -> SelectStatement {
+    try db.execute(
+      sql: """
+        CREATE TABLE g (k REAL PRIMARY KEY, v INTEGER);
+        CREATE TABLE q (ref INTEGER NOT NULL, pad BLOB NOT NULL, x REAL NOT NULL); CREATE INDEX q_ref ON q (ref);
+        INSERT INTO g (k, v) VALUES (5, 2.5), (1.5, 4611686018427387904), (0, ?);
+        INSERT INTO q (ref, pad, x) VALUES (5, X'00', 1), (1.5, X'00', 1), (0, X'00', 1)
+        """, arguments: [.integer(lastV)])
+    return SelectStatement(
+      table: "g",
+      joins: [
+        JoinClause(
+          .inner, table: "q", alias: "q",
+          on: .binary(.equal, .qualifiedColumn(source: "g", name: "k"), .qualifiedColumn(source: "q", name: "ref")))
+      ],
+      columns: [.qualifiedColumn(source: "g", name: "v")])
+  }
+
   /// Fuzzer seed 0xC0FFEE5F case 513676: an aggregate over a common table made of a join. The
   /// SQLite backend pins an order-dependent aggregate's loops (FROM order, each source in rowid
   /// order), but a common table's own rows come in the order its plan reads them: SQLite scans the
@@ -798,22 +820,8 @@ extension RelationalRegressionTests {
   @Test(arguments: BackendKind.allCases)
   func anAggregateOverACommonTableInPlanOrderIsCheckedAsAnUnpinnedJoin(_ kind: BackendKind) throws {
     let db = try makeDatabase(kind)
-    try db.execute(
-      sql: """
-        CREATE TABLE g (k REAL PRIMARY KEY, v INTEGER);
-        CREATE TABLE q (ref INTEGER NOT NULL, pad BLOB NOT NULL, x REAL NOT NULL); CREATE INDEX q_ref ON q (ref);
-        INSERT INTO g (k, v) VALUES (5, 2.5), (1.5, 4611686018427387904), (0, 4611686018427387904);
-        INSERT INTO q (ref, pad, x) VALUES (5, X'00', 1), (1.5, X'00', 1), (0, X'00', 1)
-        """)
     // WITH w(n) AS (SELECT g.v FROM g JOIN q ON g.k = q.ref) SELECT <aggregate> FROM w [AS w3 JOIN w]
-    let body = SelectStatement(
-      table: "g",
-      joins: [
-        JoinClause(
-          .inner, table: "q", alias: "q",
-          on: .binary(.equal, .qualifiedColumn(source: "g", name: "k"), .qualifiedColumn(source: "q", name: "ref")))
-      ],
-      columns: [.qualifiedColumn(source: "g", name: "v")])
+    let body = try Self.joinOverACoveringIndex(in: db, lastV: 4_611_686_018_427_387_904)
     func overW(_ aggregate: SQLExpression, selfJoined: Bool) -> SelectStatement {
       var select = SelectStatement(
         table: "w", alias: selfJoined ? "w3" : nil, joins: selfJoined ? [JoinClause(.inner, table: "w", alias: "w")] : [],
@@ -842,13 +850,7 @@ extension RelationalRegressionTests {
   @Test(arguments: BackendKind.allCases)
   func rowsWithoutOrderByThatSQLiteReadsInAnIndexOrderAreRefused(_ kind: BackendKind) throws {
     let db = try makeDatabase(kind)
-    try db.execute(
-      sql: """
-        CREATE TABLE g (k REAL PRIMARY KEY, v INTEGER);
-        CREATE TABLE q (ref INTEGER NOT NULL, pad BLOB NOT NULL, x REAL NOT NULL); CREATE INDEX q_ref ON q (ref);
-        INSERT INTO g (k, v) VALUES (5, 2.5), (1.5, 4611686018427387904), (0, 4611686018427387903);
-        INSERT INTO q (ref, pad, x) VALUES (5, X'00', 1), (1.5, X'00', 1), (0, X'00', 1)
-        """)
+    let body = try Self.joinOverACoveringIndex(in: db, lastV: 4_611_686_018_427_387_903)
     let sql = "SELECT ref, (SELECT 1) FROM q"
     if let rows = try kind.answerUnlessMemoryRefuses({ try db.values(sql: sql) }) {
       #expect(rows == [[0, 1], [1.5, 1], [5, 1]])
@@ -857,14 +859,6 @@ extension RelationalRegressionTests {
     #expect(Set(unordered) == [.integer(0), .real(1.5), .integer(5)] && unordered.count == 3)
 
     // WITH w(n) AS (SELECT g.v FROM g JOIN q ON g.k = q.ref) SELECT (SELECT n FROM w) FROM g LIMIT 1
-    let body = SelectStatement(
-      table: "g",
-      joins: [
-        JoinClause(
-          .inner, table: "q", alias: "q",
-          on: .binary(.equal, .qualifiedColumn(source: "g", name: "k"), .qualifiedColumn(source: "q", name: "ref")))
-      ],
-      columns: [.qualifiedColumn(source: "g", name: "v")])
     var select = SelectStatement(
       table: "g", columns: [.subquery(SelectStatement(table: "w", columns: [.column("n")]))], limit: .literal(1))
     select.with = WithClause(tables: [CommonTableExpression(name: "w", columns: ["n"], select: body)])
