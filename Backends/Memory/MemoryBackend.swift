@@ -343,9 +343,10 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
     let select = try RelationalQuery.compile(
       statement, catalog: catalog, outer: nil, prefix: .none, parameterNames: [], commonTables: nil)
     // Without ORDER BY, over a table SQLite may read through an index that covers it or over a
-    // common table whose rows come in its plan's order (``CommonTable/rowsComeInPlanOrder``), the rows come in an order this engine
-    // does not follow (an aggregate's groups come in the order of their keys). SQL text fetched with `rowOrder: .unordered` takes them in any order,
-    // unless LIMIT or OFFSET keeps some of them.
+    // common table whose rows come in its plan's order (``CommonTable/rowsComeInPlanOrder``), the
+    // rows come in an order this engine does not follow (an aggregate's groups come in the order
+    // of their keys). SQL text fetched with `rowOrder: .unordered` takes them in any order, unless
+    // LIMIT or OFFSET keeps some of them.
     if select.mayComeInPlanOrder, !statement.isAggregate,
       SQLTextMode.current?.rowOrderIsFree != true || statement.limit != nil || statement.offset != nil
     {

@@ -36,7 +36,9 @@ extension ExpressionCompiler {
       }
       if select.isCorrelated { compiledCorrelatedSubquery = true }
       if select.isCorrelated || select.holdsCorrelatedSubquery { compiledCorrelationAnywhere = true }
-      if select.isCorrelated && query != varSelectExemptQuery || select.holdsCorrelatedSubquery { compiledVarSelect = true }
+      if (select.isCorrelated && query != varSelectExemptQuery) || select.holdsCorrelatedSubquery {
+        compiledVarSelect = true
+      }
       for name in select.parameterNames.dropFirst(parameterNames.count) { _ = parameterSlot(name) }
       return select
     }

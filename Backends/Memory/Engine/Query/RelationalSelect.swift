@@ -325,7 +325,8 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     self.parameterNames = compiler.parameterNames
     // SQLite's `exprSelectUsage` looks into the tables a query reads too (a common table is a
     // copy of its select there).
-    holdsCorrelatedSubquery = compiler.compiledCorrelationAnywhere || common.contains { $0?.holdsCorrelatedSubquery == true }
+    holdsCorrelatedSubquery =
+      compiler.compiledCorrelationAnywhere || common.contains { $0?.holdsCorrelatedSubquery == true }
     projection = compiledColumns.map(\.evaluate)
     columnCount = compiledColumns.count
     columnCollations = compiledColumns.map { $0.collation ?? .binary }
