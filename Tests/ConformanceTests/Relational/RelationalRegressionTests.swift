@@ -885,8 +885,11 @@ extension RelationalRegressionTests {
         """)
     let overflowing = "(SELECT sum(m.x) FROM t AS m JOIN t AS s WHERE g.ref IS m.c)"
     let nested = "NULL IN (SELECT total(t.c) FROM t WHERE \(overflowing))"
-    // The IN is tested first, is false, and the nested sum() never runs.
+    // The IN is tested first, is false, and the nested sum() never runs; so with NOT IN (a NOT
+    // over the IN, which counts its own correlation).
     #expect(try db.values(sql: "SELECT g.id FROM g WHERE \(nested) AND g.a IN (SELECT t.a FROM t WHERE t.x = g.id)").isEmpty)
+    let negated = "SELECT g.id FROM g WHERE NULL NOT IN \(overflowing) AND g.a IN (SELECT t.a FROM t WHERE t.x = g.id)"
+    #expect(try db.values(sql: negated).isEmpty)
     // Tested in WHERE order: the sum() runs first and overflows (the memory engine refuses a sum
     // over a join whose values could overflow in some order).
     for sql in [
