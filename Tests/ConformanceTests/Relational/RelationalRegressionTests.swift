@@ -900,6 +900,28 @@ extension RelationalRegressionTests {
     }
   }
 
+  /// Fuzzer seed 0xC0FFEE60 case 580880: a compound common table's column takes its leftmost
+  /// member's affinity (TEXT here, from `q.ref`), but SQLite 3.40 pushes a WHERE term into each
+  /// member, substituting the member's expression for the column: in the second, `trim(…)` has
+  /// no affinity, so `12.0 > '1.5'` compares a number with text and is false. The memory engine
+  /// compared under the column's TEXT affinity ('12.0' > '1.5': one row). A comparison with such a
+  /// column is refused; one whose members agree is answered.
+  @Test(arguments: BackendKind.allCases)
+  func aComparisonWithACompoundColumnWhoseMembersDifferInAffinityIsRefused(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(
+      sql: """
+        CREATE TABLE o (v REAL, k TEXT NOT NULL); CREATE TABLE q (ref TEXT);
+        INSERT INTO o (v, k) VALUES (1.5, '0.3')
+        """)
+    let mixed = "WITH c(x) AS (SELECT q.ref FROM q UNION ALL SELECT trim(o.v, ' ') FROM o GROUP BY o.k) SELECT count(*) FROM c WHERE 12.0 > c.x"
+    if let rows = try kind.answerUnlessMemoryRefuses({ try db.values(sql: mixed) }) {
+      #expect(rows == [[0]])
+    }
+    let agreeing = "WITH c(x) AS (SELECT q.ref FROM q UNION ALL SELECT o.k FROM o GROUP BY o.k) SELECT count(*) FROM c WHERE 12.0 > c.x"
+    #expect(try db.values(sql: agreeing) == [[1]])
+  }
+
   /// Fuzzer seed 0xC0FFEE5D case 550364: `x IS (t.n COLLATE NOCASE)` with `n` the rowid. SQLite
   /// reads the column side through the COLLATE and seeks the rowid by `x`; with `x` the REAL -2⁶³
   /// the seek finds nothing where the comparison finds the smallest rowid equal. The memory engine

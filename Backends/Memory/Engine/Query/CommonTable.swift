@@ -62,6 +62,12 @@ final class CommonTable: @unchecked Sendable {
   /// table SQLite may scan through a covering index. A compound's rows come in its members'
   /// order, and a recursive table's in its queue's.
   let rowsComeInPlanOrder: Bool
+  /// The columns a comparison in the query reading the table may see with another affinity: in
+  /// a compound (not a recursive one), those where a member's expression has another affinity
+  /// than the leftmost member's, which gives the column its own. SQLite 3.40 may push a WHERE
+  /// term into each member, or flatten the compound into the query, substituting each member's
+  /// expression for the column — and the comparison then takes that expression's affinity.
+  let columnsOfMixedAffinity: Set<Int>
   /// Whether its selects hold a subquery reading a level around it (``RowSource/holdsCorrelatedSubquery``).
   var holdsCorrelatedSubquery: Bool { initial.holdsCorrelatedSubquery || step?.holdsCorrelatedSubquery == true }
 
@@ -154,6 +160,7 @@ final class CommonTable: @unchecked Sendable {
     // Which rows LIMIT or OFFSET keep — and for a recursive table the order its queue takes rows
     // in — is the order its selects deliver them, which SQLite's plan may take from an index.
     rowsComeInPlanOrder = !select.joins.isEmpty || initial.mayComeInPlanOrder || step?.mayComeInPlanOrder == true
+    columnsOfMixedAffinity = isRecursive ? [] : (initial as? CompoundSelect)?.columnsOfMixedAffinity ?? []
     if select.limit != nil || select.offset != nil, initial.mayComeInPlanOrder || step?.mayComeInPlanOrder == true {
       throw EngineError.unsupported(
         "a common table expression, view or subquery in FROM with LIMIT or OFFSET and without ORDER BY, over a "
@@ -181,6 +188,7 @@ final class CommonTable: @unchecked Sendable {
   private init(iteration: TableStorage) {
     hasPlanOrder = false
     rowsComeInPlanOrder = false
+    columnsOfMixedAffinity = []
     storage = iteration
     initial = EmptyRowSource()
     step = nil

@@ -208,6 +208,11 @@ final class CompoundSelect: RowSource, @unchecked Sendable {
 
   /// The leftmost member's, as SQLite types a compound's columns.
   var resultAffinities: [Affinity] { members[0].resultAffinities }
+  /// The columns where a member's expression has another affinity than the leftmost member's.
+  var columnsOfMixedAffinity: Set<Int> {
+    let first = members[0].resultAffinities
+    return Set(first.indices.filter { column in members.dropFirst().contains { $0.resultAffinities[column] != first[column] } })
+  }
 
   /// The leftmost member's, as SQLite gives a table made of a compound its columns' collations
   /// (`sqlite3SelectAddColumnTypeAndCollation`); the compound itself compares with ``collations``.

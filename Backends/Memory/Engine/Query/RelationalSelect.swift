@@ -388,6 +388,12 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     }
     // Refused after name resolution: a statement with a bad name reports that error first.
     if refusal == nil, let pending = compiler.pendingRefusal { refusal = pending }
+    if refusal == nil, Self.comparesColumnOfMixedAffinity(statement, scope: scope, common: common) {
+      refusal = EngineError.unsupported(
+        "a comparison with a column of a compound common table expression, view or subquery in FROM whose "
+          + "members' expressions differ in affinity (SQLite may push the comparison into each member, where it "
+          + "takes that member's affinity)")
+    }
     if refusal == nil, !isAggregate, !statement.distinct, Self.indexOrderMaySkipASubquery(statement, scope: scope) {
       refusal = EngineError.unsupported(
         "a subquery in the ORDER BY or result columns of a query SQLite may read in the order of an index: it then "
@@ -399,6 +405,47 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
           + "from its plan and may then scan a later table in the wrong direction)")
     }
     try Self.refuseFallible(statement, scope: scope, catalog: catalog)
+  }
+
+  /// Whether an expression of this level compares a column of a common table that a member of
+  /// its compound gives another affinity (``CommonTable/columnsOfMixedAffinity``).
+  ///
+  /// ```sql
+  /// -- c(v) AS (SELECT t.text_column … UNION ALL SELECT trim(x) …): TEXT affinity, but SQLite
+  /// -- pushes the term into the second member, where trim() has none: 12.0 > '1.5' is false there
+  /// WITH c(v) AS (…) SELECT 1 FROM c WHERE 12.0 > c.v
+  /// ```
+  static func comparesColumnOfMixedAffinity(_ statement: SelectStatement, scope: SourceScope, common: [CommonTable?]) -> Bool {
+    guard common.contains(where: { $0?.columnsOfMixedAffinity.isEmpty == false }) else { return false }
+    func isMixed(_ operand: SQLExpression) -> Bool {
+      switch operand {
+      case .collate(let inner, _), .unary(.plus, let inner): return isMixed(inner)
+      default:
+        guard let reference = scope.reference(to: operand), reference.depth == 0, let column = reference.column,
+          let table = common[reference.source]
+        else { return false }
+        return table.columnsOfMixedAffinity.contains(column)
+      }
+    }
+    func compares(_ expression: SQLExpression) -> Bool {
+      switch expression {
+      case .binary(let op, let lhs, let rhs) where ComparisonOperator(op) != nil:
+        if isMixed(lhs) || isMixed(rhs) { return true }
+      case .between(let operand, let low, let high, _):
+        if isMixed(operand) || isMixed(low) || isMixed(high) { return true }
+      case .inList(let operand, let list, _):
+        if isMixed(operand) || list.contains(where: isMixed) { return true }
+      case .inSubquery(let operand, _, _):
+        if isMixed(operand) { return true }
+      default:
+        break
+      }
+      return expression.children.contains(where: compares)
+    }
+    let clauses =
+      statement.columns + statement.groupBy + statement.orderBy.map(\.expression)
+      + [statement.filter, statement.having].compactMap { $0 } + statement.joins.compactMap(\.condition)
+    return clauses.contains(where: compares)
   }
 
   /// Whether SQLite may scan an index of `source` instead of its table: an index holding every
