@@ -273,7 +273,8 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     // an order SQLite's plan chooses (a join, a compound, an index it may scan) is checked as an
     // unpinned join is.
     let readsPlanOrderedTable = common.contains { $0?.hasPlanOrder == true }
-    checksDistinctRows = !pinned || readsPlanOrderedTable
+    let visitOrderIsKnown = pinned && !readsPlanOrderedTable
+    checksDistinctRows = !visitOrderIsKnown
     orderIsFree = outer == nil && SQLTextMode.current?.rowOrderIsFree == true
       && statement.limit == nil && statement.offset == nil
     let plan = try JoinPlanner(planned, scope: scope, storages: storages, compiler: compiler, pinned: pinned)
@@ -381,7 +382,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
           "group_concat() over a common table whose rows come in an order SQLite's plan chooses (a join, a "
             + "compound, or a table an index covers)")
       }
-      part.checksOrderFreedom = !pinned || readsPlanOrderedTable
+      part.checksOrderFreedom = !visitOrderIsKnown
       aggregate = part
     } else {
       aggregate = nil
@@ -442,10 +443,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       }
       return expression.children.contains(where: compares)
     }
-    let clauses =
-      statement.columns + statement.groupBy + statement.orderBy.map(\.expression)
-      + [statement.filter, statement.having].compactMap { $0 } + statement.joins.compactMap(\.condition)
-    return clauses.contains(where: compares)
+    return statement.expressions.contains(where: compares)
   }
 
   /// Whether SQLite may scan an index of `source` instead of its table: an index holding every
