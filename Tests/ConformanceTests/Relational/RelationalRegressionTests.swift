@@ -176,6 +176,46 @@ extension RelationalRegressionTests {
     }
   }
 
+  /// Fuzzer seed 0xC0FFEE61 case 247008: a common table's column made of an expression has no
+  /// affinity, so where a subquery in a grouped query's ORDER BY seeks it in a TEXT index, SQLite
+  /// applies TEXT affinity to the group's register in place, and the result column then shows
+  /// the number as text ('1', not 1). Numbers without affinity compared with a column there are
+  /// refused; text values, a column with affinity and the rowid are answered.
+  @Test(arguments: BackendKind.allCases)
+  func aGroupsNumberWithoutAffinitySoughtInATextIndexIsRefused(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(
+      sql: """
+        CREATE TABLE t(v INTEGER NOT NULL);
+        CREATE TABLE d(k TEXT PRIMARY KEY);
+        INSERT INTO t VALUES (1), (0), (1);
+        INSERT INTO d VALUES ('1');
+        """)
+    // WITH w(n) AS (SELECT <made> FROM t LIMIT 9)
+    // SELECT w.n, count(*) FROM w GROUP BY w.n ORDER BY (SELECT 1 FROM d WHERE <key> = w.n), w.n
+    func grouped(_ made: SQLExpression, comparedWith key: SQLExpression) throws -> [[SqliteValue]] {
+      let n = SQLExpression.qualifiedColumn(source: "w", name: "n")
+      let seek = SelectStatement(table: "d", columns: [.literal(1)], filter: .binary(.equal, key, n))
+      var select = SelectStatement(
+        table: "w", columns: [n, .aggregate(.count, nil, distinct: false)], groupBy: [n],
+        orderBy: [OrderingTerm(.subquery(seek)), OrderingTerm(n)])
+      select.with = WithClause(tables: [
+        CommonTableExpression(name: "w", columns: ["n"], select: SelectStatement(table: "t", columns: [made], limit: .literal(9)))
+      ])
+      return try db.execute(.select(select)).rows
+    }
+    let v = SQLExpression.column("v")
+    let k = SQLExpression.qualifiedColumn(source: "d", name: "k")
+    let vPlusZero = SQLExpression.binary(.add, v, .literal(0))
+    if let rows = try kind.answerUnlessMemoryRefuses({ try grouped(vPlusZero, comparedWith: k) }) {
+      #expect(rows == [[.text("0"), .integer(1)], [.text("1"), .integer(2)]])
+    }
+    let text = SQLExpression.binary(.concatenate, .literal(.text("x")), v)
+    #expect(try grouped(text, comparedWith: k) == [[.text("x0"), .integer(1)], [.text("x1"), .integer(2)]])
+    #expect(try grouped(v, comparedWith: k) == [[.integer(0), .integer(1)], [.integer(1), .integer(2)]])
+    #expect(try grouped(vPlusZero, comparedWith: .qualifiedRowid(source: "d")) == [[.integer(0), .integer(1)], [.integer(1), .integer(2)]])
+  }
+
   /// An aggregate that reads only the query around its subquery belongs to that query, so the
   /// subquery is no aggregate query: its HAVING is SQLite's error, found right after its result
   /// columns (fuzzer seed 0xC0FFEE27's HAVING mismatches).

@@ -96,8 +96,9 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
   let resultCollations: [Collation?]
   let columnCount: Int
   /// The slots of the group's row that a subquery in the outputs compares and SQLite may
-  /// convert in place (see ``groupSlotsSubqueriesMayRetype(_:scope:)``).
-  private let retypableGroupSlots: [Int]
+  /// convert in place, each with whether TEXT affinity may convert it too (see
+  /// ``groupSlotsSubqueriesMayRetype(_:scope:)``).
+  private let retypableGroupSlots: [(slot: Int, mayBecomeText: Bool)]
   /// Transient indexes built during this run, by lookup.
   private var hashes: [Int: [ValueEqualityKey: [Int64]]] = [:]
   /// The common table each source reads, if it reads one.
@@ -1115,31 +1116,58 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
   /// Sought in an index (a declared or an automatic one) of a column with a numeric affinity,
   /// or made the operand of an IN, the group's value takes that affinity ('12' becomes 12, 3.0
   /// becomes 3), and the result columns then show it, depending on SQLite's plan. A column of
-  /// INTEGER or NUMERIC affinity (or the rowid) holds no value such a conversion changes, and a
-  /// TEXT comparison changes no value a TEXT column holds. Names the subquery's own tables may
-  /// take count as the group's too: the check errs toward refusing.
-  private static func groupSlotsSubqueriesMayRetype(_ statement: SelectStatement, scope: SourceScope) -> [Int] {
-    var slots: [Int] = []
-    func isConvertible(_ operand: SQLExpression) -> Bool {
-      if case .unary(.plus, let inner) = operand { return isConvertible(inner) }
-      if case .collate(let inner, _) = operand { return isConvertible(inner) }
-      guard let reference = scope.reference(to: operand), reference.depth == 0, !reference.isRowid,
+  /// INTEGER or NUMERIC affinity (or the rowid) holds no value such a conversion changes. A
+  /// TEXT index's affinity reaches only a value without affinity (a common table's column made
+  /// of an expression): SQLite then seeks with the group's number made text (0 becomes '0',
+  /// in place). Names the subquery's own tables may take count as the group's too: the check
+  /// errs toward refusing.
+  private static func groupSlotsSubqueriesMayRetype(
+    _ statement: SelectStatement, scope: SourceScope
+  ) -> [(slot: Int, mayBecomeText: Bool)] {
+    var slots: [(slot: Int, mayBecomeText: Bool)] = []
+    func strip(_ operand: SQLExpression) -> SQLExpression {
+      switch operand {
+      case .unary(.plus, let inner), .collate(let inner, _): strip(inner)
+      default: operand
+      }
+    }
+    // Whether the operand may be a column of an index, whose affinity a seek applies to the key.
+    func isIndexable(_ operand: SQLExpression) -> Bool {
+      switch strip(operand) {
+      case .column, .qualifiedColumn: true
+      default: false
+      }
+    }
+    func note(_ operand: SQLExpression, comparedWith others: [SQLExpression]) {
+      note(operand, mayMeetIndex: others.contains(where: isIndexable))
+    }
+    func note(_ operand: SQLExpression, mayMeetIndex: Bool) {
+      guard let reference = scope.reference(to: strip(operand)), reference.depth == 0, !reference.isRowid,
         reference.affinity != .integer && reference.affinity != .numeric
-      else { return false }
-      if !slots.contains(reference.slot) { slots.append(reference.slot) }
-      return true
+      else { return }
+      let mayBecomeText = reference.affinity == .none && mayMeetIndex
+      if let known = slots.firstIndex(where: { $0.slot == reference.slot }) {
+        slots[known].mayBecomeText = slots[known].mayBecomeText || mayBecomeText
+      } else {
+        slots.append((reference.slot, mayBecomeText))
+      }
     }
     func compares(_ expression: SQLExpression) {
       switch expression {
       case .binary(let op, let lhs, let rhs)
       where [.equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual, .is, .isNot].contains(op):
-        _ = (isConvertible(lhs), isConvertible(rhs))
+        note(lhs, comparedWith: [rhs])
+        note(rhs, comparedWith: [lhs])
       case .inList(let operand, let list, _):
-        _ = ([operand] + list).map(isConvertible)
+        note(operand, comparedWith: [])
+        list.forEach { note($0, comparedWith: []) }
       case .inSubquery(let operand, _, _):
-        _ = isConvertible(operand)
+        // The subquery's column may be a TEXT column.
+        note(operand, mayMeetIndex: true)
       case .between(let operand, let low, let high, _):
-        _ = [operand, low, high].map(isConvertible)
+        note(operand, comparedWith: [low, high])
+        note(low, comparedWith: [operand])
+        note(high, comparedWith: [operand])
       default:
         break
       }
@@ -1153,14 +1181,22 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     return slots
   }
 
-  /// Refuses a group whose row holds, in a slot a subquery compares, a value SQLite's numeric
-  /// affinity would change in place (a whole REAL, a TEXT that reads as a number): what the
-  /// outputs then show depends on SQLite's plan.
+  /// Refuses a group whose row holds, in a slot a subquery compares, a value an index's affinity
+  /// would change in place (a whole REAL or a TEXT that reads as a number under a numeric one, a
+  /// number without affinity under TEXT): what the outputs then show depends on SQLite's plan.
   private func refuseRetypableGroupValues(_ row: UnsafeBufferPointer<SqliteValue>) throws {
-    for slot in retypableGroupSlots where TableScan.applying(.numeric, to: row[slot]) != row[slot] {
+    for (slot, mayBecomeText) in retypableGroupSlots {
+      let value = row[slot]
+      let becomesText: Bool
+      switch value {
+      case .integer, .real: becomesText = mayBecomeText
+      default: becomesText = false
+      }
+      guard becomesText || TableScan.applying(.numeric, to: value) != value else { continue }
       throw EngineError.unsupported(
-        "a subquery comparing a group's TEXT, BLOB or REAL column that holds a number or numeric text, in an "
-          + "aggregate query's result columns, HAVING or ORDER BY (SQLite may convert the group's value in place)")
+        "a subquery comparing a group's column that holds a value an index's affinity converts (a number or "
+          + "numeric text under a numeric one, a number without affinity under TEXT), in an aggregate query's "
+          + "result columns, HAVING or ORDER BY (SQLite may convert the group's value in place)")
     }
   }
 
