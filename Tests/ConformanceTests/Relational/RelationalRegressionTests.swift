@@ -216,6 +216,47 @@ extension RelationalRegressionTests {
     #expect(try grouped(vPlusZero, comparedWith: .qualifiedRowid(source: "d")) == [[.integer(0), .integer(1)], [.integer(1), .integer(2)]])
   }
 
+  /// Fuzzer seed 0xC0FFEE62 case 597470: SQLite flattens a common table made of one table into
+  /// the query that groups (or deduplicates) by its column, and then reads that table through an
+  /// index holding the column (here the primary key on (c, v)) to meet each group's rows
+  /// together, in the index's order: the group of 7 and 7.0 shows 7.0 (whose v, 'a', sorts
+  /// before X'00'), and a bare column comes from that row; the memory engine read them in rowid
+  /// order. Such groups are now checked as an unpinned join's (keys stored differently, bare
+  /// columns beyond the keys and sums are refused); a column made of an expression (no index
+  /// serves it) is answered.
+  @Test(arguments: BackendKind.allCases)
+  func groupsOfACommonTableThatSQLiteReadsInAnIndexOrderAreChecked(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(
+      sql: """
+        CREATE TABLE t(c BLOB, v TEXT, x REAL, PRIMARY KEY (c, v));
+        INSERT INTO t(c, v, x) VALUES (7, X'00', 1.5), (7.0, 'a', 2.5), (8, X'00', 3.5);
+        """)
+    let n = SQLExpression.qualifiedColumn(source: "w", name: "n")
+    let m = SQLExpression.qualifiedColumn(source: "w", name: "m")
+    // WITH w(n, m) AS (SELECT <made>, x FROM t) SELECT <columns> FROM w GROUP BY w.n (or SELECT DISTINCT)
+    func overW(_ made: SQLExpression, _ columns: [SQLExpression], distinct: Bool = false) throws -> [[SqliteValue]] {
+      var select = SelectStatement(table: "w", columns: columns, groupBy: distinct ? [] : [n])
+      select.distinct = distinct
+      select.with = WithClause(tables: [
+        CommonTableExpression(name: "w", columns: ["n", "m"], select: SelectStatement(table: "t", columns: [made, .column("x")]))
+      ])
+      return try db.execute(.select(select)).rows
+    }
+    let c = SQLExpression.column("c")
+    if let rows = try kind.answerUnlessMemoryRefuses({ try overW(c, [n]) }) {
+      #expect(rows == [[.real(7)], [.integer(8)]])
+    }
+    if let rows = try kind.answerUnlessMemoryRefuses({ try overW(c, [n], distinct: true) }) {
+      #expect(rows == [[.real(7)], [.integer(8)]])
+    }
+    if let rows = try kind.answerUnlessMemoryRefuses({ try overW(c, [m]) }) {
+      #expect(rows == [[.real(2.5)], [.real(3.5)]])
+    }
+    let cPlusZero = SQLExpression.binary(.add, c, .literal(0))
+    #expect(try overW(cPlusZero, [n, m]) == [[.integer(7), .real(1.5)], [.integer(8), .real(3.5)]])
+  }
+
   /// An aggregate that reads only the query around its subquery belongs to that query, so the
   /// subquery is no aggregate query: its HAVING is SQLite's error, found right after its result
   /// columns (fuzzer seed 0xC0FFEE27's HAVING mismatches).

@@ -68,6 +68,12 @@ final class CommonTable: @unchecked Sendable {
   /// term into each member, or flatten the compound into the query, substituting each member's
   /// expression for the column — and the comparison then takes that expression's affinity.
   let columnsOfMixedAffinity: Set<Int>
+  /// The positions of its columns that SQLite, flattening the table into a query that groups or
+  /// deduplicates by them, may read in an index's order: each one is a column of the one table
+  /// its select reads, and that column is in an index of it. The query reading the table then
+  /// visits a group's rows in the index's order (the rest of its columns, then the rowid), not in
+  /// rowid order.
+  let columnsInAnIndex: Set<Int>
   /// Whether its selects hold a subquery reading a level around it (``RowSource/holdsCorrelatedSubquery``).
   var holdsCorrelatedSubquery: Bool { initial.holdsCorrelatedSubquery || step?.holdsCorrelatedSubquery == true }
 
@@ -161,6 +167,8 @@ final class CommonTable: @unchecked Sendable {
     // in — is the order its selects deliver them, which SQLite's plan may take from an index.
     rowsComeInPlanOrder = !select.joins.isEmpty || initial.mayComeInPlanOrder || step?.mayComeInPlanOrder == true
     columnsOfMixedAffinity = isRecursive ? [] : (initial as? CompoundSelect)?.columnsOfMixedAffinity ?? []
+    columnsInAnIndex =
+      isRecursive || scope.lookup(select.table) != nil ? [] : Self.columnsInAnIndex(select, catalog: catalog)
     if select.limit != nil || select.offset != nil, initial.mayComeInPlanOrder || step?.mayComeInPlanOrder == true {
       throw EngineError.unsupported(
         "a common table expression, view or subquery in FROM with LIMIT or OFFSET and without ORDER BY, over a "
@@ -180,6 +188,30 @@ final class CommonTable: @unchecked Sendable {
     }
   }
 
+  /// See ``columnsInAnIndex``: only a select SQLite may flatten (one table, no compound, no
+  /// aggregate, DISTINCT, LIMIT or OFFSET) counts, and only columns read as they are.
+  private static func columnsInAnIndex(_ select: SelectStatement, catalog: Catalog) -> Set<Int> {
+    guard select.joins.isEmpty, select.compound.isEmpty, !select.isAggregate, !select.distinct,
+      select.limit == nil, select.offset == nil, let definition = catalog.table(select.table)?.definition,
+      !definition.isEphemeral
+    else { return [] }
+    let alias = NameKey(select.alias ?? select.table)
+    var positions = Set<Int>()
+    for (position, column) in select.columns.enumerated() {
+      let name: String
+      switch column {
+      case .column(let read): name = read
+      case .qualifiedColumn(let source, let read) where NameKey(source) == alias: name = read
+      default: continue
+      }
+      guard let index = definition.columnIndex(name), index != definition.rowidColumn,
+        definition.indexes.contains(where: { $0.columns.contains(index) })
+      else { continue }
+      positions.insert(position)
+    }
+    return positions
+  }
+
   private static func isNonBinary(_ collation: Collation?) -> Bool {
     collation.map { $0 != .binary } ?? false
   }
@@ -187,6 +219,7 @@ final class CommonTable: @unchecked Sendable {
   /// The table a recursive member reads: the one row being expanded.
   private init(iteration: TableStorage) {
     hasPlanOrder = false
+    columnsInAnIndex = []
     rowsComeInPlanOrder = false
     columnsOfMixedAffinity = []
     storage = iteration

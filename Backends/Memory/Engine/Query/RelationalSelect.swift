@@ -181,7 +181,11 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     let readsBare = (statement.columns + statement.orderBy.map(\.expression) + (statement.having.map { [$0] } ?? []))
       .contains(where: Self.readsBareRow)
     readsCommonTableBare = statement.groupBy.isEmpty && common.contains { $0 != nil } && isAggregate && readsBare
-    readsBareRowOfPlanOrderedTable = isAggregate && readsBare && common.contains { $0?.hasPlanOrder == true }
+    let groupsInIndexOrder = Self.groupsCommonTableInIndexOrder(statement, scope: scope, common: common)
+    readsBareRowOfPlanOrderedTable =
+      isAggregate
+      && (readsBare && common.contains { $0?.hasPlanOrder == true }
+        || groupsInIndexOrder && Self.readsBareRowBeyondGroupKeys(statement))
     self.prefix = prefix
     guard !statement.columns.isEmpty else { throw TandemError.misuse("a select needs at least one result column") }
 
@@ -273,7 +277,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     // The pin fixes the loops, not the order of a common table's own rows: one whose rows come in
     // an order SQLite's plan chooses (a join, a compound, an index it may scan) is checked as an
     // unpinned join is.
-    let readsPlanOrderedTable = common.contains { $0?.hasPlanOrder == true }
+    let readsPlanOrderedTable = common.contains { $0?.hasPlanOrder == true } || groupsInIndexOrder
     let visitOrderIsKnown = pinned && !readsPlanOrderedTable
     checksDistinctRows = !visitOrderIsKnown
     orderIsFree = outer == nil && SQLTextMode.current?.rowOrderIsFree == true
@@ -1198,6 +1202,47 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
           + "numeric text under a numeric one, a number without affinity under TEXT), in an aggregate query's "
           + "result columns, HAVING or ORDER BY (SQLite may convert the group's value in place)")
     }
+  }
+
+  /// Whether the query groups or deduplicates by a column of a common table that SQLite may read
+  /// in an index's order once it flattens the table into the query
+  /// (``CommonTable/columnsInAnIndex``): the rows of a group then come in that order, where the
+  /// engine reads them in rowid order. Only a column read as it is counts (an index serves no
+  /// expression, and no collation but its own).
+  ///
+  /// ```sql
+  /// -- t has PRIMARY KEY (c, v): SQLite scans that index, and meets c = 7.0 (v = 'a') before c = 7 (v = X'00')
+  /// WITH w(n) AS (SELECT c FROM t) SELECT n FROM w GROUP BY n
+  /// ```
+  private static func groupsCommonTableInIndexOrder(
+    _ statement: SelectStatement, scope: SourceScope, common: [CommonTable?]
+  ) -> Bool {
+    guard common.contains(where: { $0?.columnsInAnIndex.isEmpty == false }) else { return false }
+    let keys = !statement.groupBy.isEmpty ? statement.groupBy : statement.distinct ? statement.columns : []
+    return keys.contains { key in
+      switch key {
+      case .column, .qualifiedColumn: break
+      default: return false
+      }
+      guard let reference = scope.reference(to: key), reference.depth == 0, let column = reference.column else {
+        return false
+      }
+      return common[reference.source]?.columnsInAnIndex.contains(column) == true
+    }
+  }
+
+  /// Whether an output of an aggregate query reads a row outside any aggregate call and outside
+  /// its GROUP BY terms (whose value is the group's own), or may (a subquery).
+  private static func readsBareRowBeyondGroupKeys(_ statement: SelectStatement) -> Bool {
+    func reads(_ expression: SQLExpression) -> Bool {
+      if statement.groupBy.contains(expression) { return false }
+      switch expression {
+      case .aggregate: return false
+      case .column, .qualifiedColumn, .rowid, .qualifiedRowid, .subquery, .exists, .inSubquery: return true
+      default: return expression.children.contains(where: reads)
+      }
+    }
+    return (statement.columns + statement.orderBy.map(\.expression) + (statement.having.map { [$0] } ?? [])).contains(where: reads)
   }
 
   /// Whether an output of an aggregate query reads a row outside any aggregate call (a bare
