@@ -257,6 +257,41 @@ extension RelationalRegressionTests {
     #expect(try overW(cPlusZero, [n, m]) == [[.integer(7), .real(1.5)], [.integer(8), .real(3.5)]])
   }
 
+  /// Fuzzer seed 0xC0FFEE62 case 633946: SQLite's resolver replaces `x IS NOT NULL` by 1 where
+  /// `x` cannot be NULL (the rowid, a NOT NULL column), so `NOT (t.id IS NOT NULL)` in HAVING reads
+  /// no column and moves to WHERE (`havingToWhere`): no row passes, no group forms, and the sum
+  /// that would overflow never finishes. The engine kept it in HAVING and failed. A term it does
+  /// not fold (a LEFT JOIN's column may be NULL) or that stays as a true term still overflows.
+  @Test(arguments: BackendKind.allCases)
+  func havingOnANotNullColumnsNullnessMovesToWhere(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(
+      sql: """
+        CREATE TABLE t(k TEXT, a REAL NOT NULL, id INTEGER PRIMARY KEY);
+        INSERT INTO t(k, a, id) VALUES (NULL, 12, 9223372036853775807), (NULL, 7.0, 9223372036853775806);
+        """)
+    func column(_ source: String, _ name: String) -> SQLExpression { .qualifiedColumn(source: source, name: name) }
+    func isNotNull(_ operand: SQLExpression) -> SQLExpression { .isNull(operand, negated: true) }
+    // SELECT sum(t.id) FROM t [<join> t AS u [ON 0]] GROUP BY <key> HAVING <having>
+    func grouped(_ join: JoinClause?, key: SQLExpression, having: SQLExpression) throws -> [[SqliteValue]] {
+      let select = SelectStatement(
+        table: "t", joins: join.map { [$0] } ?? [], columns: [.aggregate(.sum, column("t", "id"), distinct: false)],
+        groupBy: [key], having: having)
+      return try db.execute(.select(select)).rows
+    }
+    let inner = JoinClause(.inner, table: "t", alias: "u")
+    #expect(try grouped(inner, key: column("u", "k"), having: .unary(.not, isNotNull(column("t", "id")))) == [])
+    #expect(try grouped(nil, key: column("t", "k"), having: .unary(.not, isNotNull(column("t", "a")))) == [])
+    let left = JoinClause(.left, table: "t", alias: "u", on: .literal(0))
+    for (join, having) in [
+      (nil, isNotNull(column("t", "a"))),
+      (left, .unary(.not, isNotNull(column("u", "a")))),
+    ] {
+      let error = try #require(throws: TandemError.self) { try grouped(join, key: column("t", "k"), having: having) }
+      #expect(error.signature == .sqlite(code: 1, message: "integer overflow"))
+    }
+  }
+
   /// An aggregate that reads only the query around its subquery belongs to that query, so the
   /// subquery is no aggregate query: its HAVING is SQLite's error, found right after its result
   /// columns (fuzzer seed 0xC0FFEE27's HAVING mismatches).

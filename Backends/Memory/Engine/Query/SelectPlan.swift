@@ -279,8 +279,8 @@ final class SelectPlan: Sendable {
 
   /// Splits HAVING into the part that stays and the terms SQLite moves to WHERE (those without
   /// aggregates whose column references all sit inside a BINARY-collated GROUP BY term that
-  /// `sqlite3ExprCompare` matches — see ``ExpressionCompiler/isComparable(_:)`` — and that are
-  /// not always false).
+  /// `sqlite3ExprCompare` matches — see ``ExpressionCompiler/isComparable(_:)`` — or inside an
+  /// `IS [NOT] NULL` the resolver folds, and that are not always false).
   /// `collation` gives a GROUP BY term's collation (`nil`: none).
   static func splitHaving(
     _ having: SQLExpression, groupBy: [SQLExpression], compiler: ExpressionCompiler,
@@ -296,6 +296,9 @@ final class SelectPlan: Sendable {
       }
       // The parser folds `x IN ()` (and an AND holding it) to a constant, dropping `x`.
       if ExpressionCompiler.foldsToZero(expression) { return true }
+      // The resolver replaces `x IS [NOT] NULL` by a constant where x cannot be NULL (a NOT NULL
+      // column, the rowid), dropping `x`.
+      if case .isNull(let operand, _) = expression, compiler.cannotBeNull(operand) { return true }
       if case .inList(_, let list, _) = expression, list.isEmpty { return true }
       switch expression {
       case .column, .rowid, .excluded, .aggregate, .qualifiedColumn, .qualifiedRowid: return false
