@@ -351,8 +351,8 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
       SQLTextMode.current?.rowOrderIsFree != true || statement.limit != nil || statement.offset != nil
     {
       throw EngineError.unsupported(
-        "rows without ORDER BY from a table an index covers, or from a common table made of a join (SQLite may read "
-          + "them in an index's order, or in its plan's); add ORDER BY")
+        "rows without ORDER BY from a table SQLite may read in an index's order, or from a common table made of a "
+          + "join (SQLite may read them in that order, or in its plan's); add ORDER BY")
     }
     var values: [SqliteValue] = []
     for name in select.parameterNames {

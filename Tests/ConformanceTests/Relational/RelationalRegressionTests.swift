@@ -292,6 +292,47 @@ extension RelationalRegressionTests {
     }
   }
 
+  /// Fuzzer seed 0xC0FFEE62 case 213962, and what probing it found: SQLite answers `ref > 0`
+  /// by searching the index on `ref`, so the rows come in `ref` order ('y' with ref 3 before 'x',
+  /// the first rowid), where the engine's loops read them in rowid order. A group's bare column
+  /// over a common table made of that select (flattened into the query), a scalar subquery's
+  /// first row (silently 'x' on `.memory`) and SQL text's rows without ORDER BY all took the
+  /// rowid order's row; they are now refused (the SQL text with `rowOrder: .unordered` is answered).
+  @Test(arguments: BackendKind.allCases)
+  func rowsSQLiteSearchesAnIndexForComeInKeyOrder(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(
+      sql: """
+        CREATE TABLE child(ref INTEGER NOT NULL, b TEXT NOT NULL);
+        CREATE INDEX child_on_ref ON child(ref);
+        CREATE TABLE one(k INTEGER);
+        INSERT INTO child VALUES (4, 'x'), (3, 'y');
+        INSERT INTO one VALUES (1);
+        """)
+    let searched = SelectStatement(
+      table: "child", columns: [.qualifiedColumn(source: "child", name: "b")],
+      filter: .binary(.greater, .qualifiedColumn(source: "child", name: "ref"), .literal(0)))
+    // SELECT (SELECT child.b FROM child WHERE child.ref > 0) FROM one
+    let first = SelectStatement(table: "one", columns: [.subquery(searched)])
+    if let rows = try kind.answerUnlessMemoryRefuses({ try db.execute(.select(first)).rows }) {
+      #expect(rows == [[.text("y")]])
+    }
+    // WITH w(n) AS (SELECT child.b FROM child WHERE child.ref > 0) SELECT w.n FROM one CROSS JOIN w GROUP BY one.k
+    var grouped = SelectStatement(
+      table: "one", joins: [JoinClause(.cross, table: "w")], columns: [.qualifiedColumn(source: "w", name: "n")],
+      groupBy: [.qualifiedColumn(source: "one", name: "k")])
+    grouped.with = WithClause(tables: [CommonTableExpression(name: "w", columns: ["n"], select: searched)])
+    if let rows = try kind.answerUnlessMemoryRefuses({ try db.execute(.select(grouped)).rows }) {
+      #expect(rows == [[.text("y")]])
+    }
+    let sql = "SELECT b, (SELECT 1) FROM child WHERE ref > 0"
+    if let rows = try kind.answerUnlessMemoryRefuses({ try db.values(sql: sql) }) {
+      #expect(rows == [["y", 1], ["x", 1]])
+    }
+    let unordered = try db.fetchAll(sql: sql, rowOrder: .unordered).map { $0.values[0] }
+    #expect(Set(unordered) == [.text("x"), .text("y")] && unordered.count == 2)
+  }
+
   /// An aggregate that reads only the query around its subquery belongs to that query, so the
   /// subquery is no aggregate query: its HAVING is SQLite's error, found right after its result
   /// columns (fuzzer seed 0xC0FFEE27's HAVING mismatches).

@@ -54,12 +54,12 @@ final class CommonTable: @unchecked Sendable {
   private let limit: LimitClause?
   private var filled = false
   /// Whether its rows come in an order SQLite's plan chooses: a join or a compound, which SQLite
-  /// may flatten into the query reading it, or a table it may scan through a covering index (a
+  /// may flatten into the query reading it, or a table it may read through an index (a
   /// recursive table's queue has one order).
   let hasPlanOrder: Bool
   /// Whether a query reading the whole table, without ORDER BY, may see its rows in an order this
   /// engine does not follow: a join (SQLite may flatten it into that query), or selects over a
-  /// table SQLite may scan through a covering index. A compound's rows come in its members'
+  /// table SQLite may read through an index. A compound's rows come in its members'
   /// order, and a recursive table's in its queue's.
   let rowsComeInPlanOrder: Bool
   /// The columns a comparison in the query reading the table may see with another affinity: in
@@ -105,7 +105,8 @@ final class CommonTable: @unchecked Sendable {
       initialStatement, catalog: catalog, outer: outer, prefix: prefix, parameterNames: parameterNames,
       commonTables: scope)
     parameterNames = initial.parameterNames
-    // A table SQLite may scan through a covering index delivers its rows in that index's order.
+    // A table SQLite may read through an index (scanning one that covers it, or searching one
+    // for a WHERE term) delivers its rows in that index's order.
     hasPlanOrder = !select.joins.isEmpty || !select.compound.isEmpty || initial.mayComeInPlanOrder
     guard !initial.isCorrelated else {
       throw EngineError.unsupported("a common table expression that reads the query around it")
@@ -172,7 +173,7 @@ final class CommonTable: @unchecked Sendable {
     if select.limit != nil || select.offset != nil, initial.mayComeInPlanOrder || step?.mayComeInPlanOrder == true {
       throw EngineError.unsupported(
         "a common table expression, view or subquery in FROM with LIMIT or OFFSET and without ORDER BY, over a "
-          + "table an index covers (SQLite may read the index instead, and keep other rows)")
+          + "table SQLite may read in an index's order (it then keeps other rows)")
     }
   }
 

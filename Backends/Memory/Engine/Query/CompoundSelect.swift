@@ -18,8 +18,9 @@ protocol RowSource: AnyObject, Sendable {
   /// which returns whether to go on.
   func forEachRow(_ outer: EvaluationContext, _ body: ([SqliteValue]) throws -> Bool) throws
   /// Whether its rows may come in an order SQLite's plan chooses and this engine does not
-  /// follow: no ORDER BY, over a table an index covers, which SQLite may scan instead of the
-  /// table — in the index's order, not the rowid's (see ``RelationalSelect/mayScanCoveringIndex``).
+  /// follow: no ORDER BY, over a table SQLite may read in an index's order, not the rowid's —
+  /// scanning an index that covers it, or searching one for a WHERE or ON term (see
+  /// ``RelationalSelect/mayScanCoveringIndex`` and ``RelationalSelect/maySearchIndexInKeyOrder``).
   var mayComeInPlanOrder: Bool { get }
   /// Whether a subquery somewhere inside it (in any clause, at any depth, or in a table it
   /// reads) reads a level around that subquery: a term holding such a query is one SQLite's
@@ -65,8 +66,8 @@ extension RowSource {
   /// The refusal of a scalar subquery whose first row SQLite's plan chooses.
   static var refusalOfPlanOrder: TandemError {
     EngineError.unsupported(
-      "a scalar subquery without ORDER BY returning several rows from a table an index covers (SQLite may read "
-        + "the index instead, and its first row is then another)")
+      "a scalar subquery without ORDER BY returning several rows from a table SQLite may read in an index's order "
+        + "(its first row is then another)")
   }
 
   /// Whether the query returns a row.

@@ -297,6 +297,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     mayComeInPlanOrder = statement.orderBy.isEmpty && plan.loops.contains { loop in
       common[loop.source]?.rowsComeInPlanOrder == true
         || loop.lookup == nil && Self.mayScanCoveringIndex(statement, source: loop.source, scope: scope)
+        || Self.maySearchIndexInKeyOrder(statement, source: loop.source, scope: scope)
     }
     isAlwaysFalse = plan.isAlwaysFalse
     // ORDER BY and GROUP BY may not name the levels around this one (`resolveSelectStep`).
@@ -385,7 +386,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       if readsPlanOrderedTable, compiler.aggregates.contains(where: { $0.function == .groupConcat }) {
         throw EngineError.unsupported(
           "group_concat() over a common table whose rows come in an order SQLite's plan chooses (a join, a "
-            + "compound, or a table an index covers)")
+            + "compound, or a table SQLite may read in an index's order)")
       }
       part.checksOrderFreedom = !visitOrderIsKnown
       aggregate = part
@@ -482,6 +483,55 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     statement.expressions.forEach(walk)
     if let rowid = definition.rowidColumn { read.remove(rowid) }
     return definition.indexes.contains { read.isSubset(of: $0.columns) }
+  }
+
+  /// Whether SQLite may read the source through an index whose order is not the rowid's, to
+  /// answer a WHERE or ON term: a range, IN, LIKE or NULL test on a column leading an index (the
+  /// rows then come in key order), or an equality on the first of an index's several columns
+  /// (in the order of the others). This engine's loops read such a table in rowid order.
+  ///
+  /// ```sql
+  /// -- an index on child(ref): SQLite answers '1.5' (ref 3) before 'x' (ref 4, the first rowid)
+  /// SELECT b, (SELECT 1) FROM child WHERE ref > 0
+  /// ```
+  static func maySearchIndexInKeyOrder(_ statement: SelectStatement, source: Int, scope: SourceScope) -> Bool {
+    let definition = scope.sources[source].definition
+    guard !definition.isEphemeral, !definition.indexes.isEmpty else { return false }
+    // The index positions of a column of this source, when it leads one: whether some index it
+    // leads has further columns.
+    func leads(_ operand: SQLExpression) -> (leads: Bool, hasMoreColumns: Bool) {
+      var operand = operand
+      while case .collate(let inner, _) = operand { operand = inner }
+      switch operand {
+      case .column, .qualifiedColumn: break
+      default: return (false, false)
+      }
+      guard let reference = scope.reference(to: operand), reference.depth == 0, reference.source == source,
+        let column = reference.column, column != definition.rowidColumn
+      else { return (false, false) }
+      let led = definition.indexes.filter { $0.columns.first == column }
+      return (!led.isEmpty, led.contains { $0.columns.count > 1 })
+    }
+    func searches(_ term: SQLExpression) -> Bool {
+      switch term {
+      case .binary(.and, let lhs, let rhs), .binary(.or, let lhs, let rhs):
+        return searches(lhs) || searches(rhs)
+      case .binary(let op, let lhs, let rhs) where [.equal, .is].contains(op):
+        return leads(lhs).hasMoreColumns || leads(rhs).hasMoreColumns
+      case .binary(let op, let lhs, let rhs) where [.less, .lessOrEqual, .greater, .greaterOrEqual].contains(op):
+        return leads(lhs).leads || leads(rhs).leads
+      case .isNull(let operand, let negated):
+        return negated ? leads(operand).leads : leads(operand).hasMoreColumns
+      case .between(let operand, _, _, negated: false), .inList(let operand, _, negated: false),
+        .inSubquery(let operand, _, negated: false), .like(let operand, _, _, negated: false),
+        .glob(let operand, _, negated: false):
+        return leads(operand).leads
+      default:
+        return false
+      }
+    }
+    let terms = (statement.filter.map { [$0] } ?? []) + statement.joins.compactMap(\.condition)
+    return terms.contains(where: searches)
   }
 
   /// Whether SQLite 3.40 may hand out this query's rows out of its ORDER BY: it drops from its
@@ -765,7 +815,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     if readsBareRowOfPlanOrderedTable {
       throw EngineError.unsupported(
         "a column read outside aggregates, over a common table expression, view or subquery in FROM whose rows "
-          + "come in the order of SQLite's plan (a join, a compound, or a table an index covers)")
+          + "come in the order of SQLite's plan (a join, a compound, or a table SQLite may read in an index's order)")
     }
     if aggregate.groupKeys.isEmpty {
       var group = GroupAccumulation(aggregate)
