@@ -132,6 +132,17 @@ public struct SelectStatement: Sendable, Hashable {
     return member
   }
 
+  /// The expressions an aggregate query evaluates once per group, after grouping: result
+  /// columns, ORDER BY and HAVING.
+  ///
+  /// ```swift
+  /// // SELECT "k", count(*) FROM "t" GROUP BY "k" HAVING count(*) > 1 ORDER BY "k": ["k", count(*), "k", count(*) > 1]
+  /// select.groupOutputs
+  /// ```
+  package var groupOutputs: [SQLExpression] {
+    columns + orderBy.map(\.expression) + (having.map { [$0] } ?? [])
+  }
+
   /// Every expression of this query level: result columns, join conditions, WHERE, GROUP BY,
   /// HAVING, ORDER BY, LIMIT and OFFSET.
   public var expressions: [SQLExpression] {

@@ -76,7 +76,7 @@ extension SelectStatement {
   }
 
   private func dependsOnVisitOrder(_ resolver: VisitOrderResolver, distinctRowsChecked: Bool) -> Bool {
-    let outputs = columns + orderBy.map(\.expression) + (having.map { [$0] } ?? [])
+    let outputs = groupOutputs
     // A subquery may read any column of any row: no claim is made about it.
     if outputs.contains(where: \.containsSubquery) || groupBy.contains(where: \.containsSubquery) { return true }
 

@@ -178,14 +178,13 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     self.storages = storages
     commonSources = common
     let isAggregate = !statement.groupBy.isEmpty || statement.columns.contains(where: SelectPlan.hasAggregate)
-    let readsBare = (statement.columns + statement.orderBy.map(\.expression) + (statement.having.map { [$0] } ?? []))
-      .contains(where: Self.readsBareRow)
+    let readsBare = statement.groupOutputs.contains { Self.readsBareRow($0) }
     readsCommonTableBare = statement.groupBy.isEmpty && common.contains { $0 != nil } && isAggregate && readsBare
     let groupsInIndexOrder = Self.groupsCommonTableInIndexOrder(statement, scope: scope, common: common)
     readsBareRowOfPlanOrderedTable =
       isAggregate
       && (readsBare && common.contains { $0?.hasPlanOrder == true }
-        || groupsInIndexOrder && Self.readsBareRowBeyondGroupKeys(statement))
+        || groupsInIndexOrder && statement.groupOutputs.contains { Self.readsBareRow($0, besides: statement.groupBy) })
     self.prefix = prefix
     guard !statement.columns.isEmpty else { throw TandemError.misuse("a select needs at least one result column") }
 
@@ -359,8 +358,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       // The group's column is read again after the IN converted it, in the same row or by the
       // sorter (with or without GROUP BY: one group is a group): whether it shows depends on
       // SQLite's code.
-      let outputs = statement.columns + statement.orderBy.map(\.expression) + (statement.having.map { [$0] } ?? [])
-      if outputs.contains(where: Self.mayRetypeGroupValue) {
+      if statement.groupOutputs.contains(where: Self.mayRetypeGroupValue) {
         throw EngineError.unsupported(
           "IN on a column outside aggregates, in an aggregate join or subquery (SQLite may "
             + "convert the group's value in place)")
@@ -376,7 +374,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       // comparison with the previous row when it takes the loops to deliver them in order).
       if !statement.joins.isEmpty,
         compiler.aggregates.contains(where: { ($0.function == .min || $0.function == .max) && $0.distinct }),
-        outputs.contains(where: Self.readsBareRow)
+        statement.groupOutputs.contains(where: { Self.readsBareRow($0) })
       {
         throw EngineError.unsupported(
           "min() or max() of DISTINCT values beside bare columns in a join (which row those read depends on how "
@@ -497,8 +495,8 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
   static func maySearchIndexInKeyOrder(_ statement: SelectStatement, source: Int, scope: SourceScope) -> Bool {
     let definition = scope.sources[source].definition
     guard !definition.isEphemeral, !definition.indexes.isEmpty else { return false }
-    // The index positions of a column of this source, when it leads one: whether some index it
-    // leads has further columns.
+    // Whether the operand is a column of this source that leads an index, and whether some index
+    // it leads has further columns.
     func leads(_ operand: SQLExpression) -> (leads: Bool, hasMoreColumns: Bool) {
       var operand = operand
       while case .collate(let inner, _) = operand { operand = inner }
@@ -1228,8 +1226,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       expression.children.forEach(compares)
       for query in expression.directSubqueries { query.expressionsWithCommonTables.forEach(compares) }
     }
-    let outputs = statement.columns + (statement.having.map { [$0] } ?? []) + statement.orderBy.map(\.expression)
-    for output in outputs {
+    for output in statement.groupOutputs {
       for query in output.directSubqueries { query.expressionsWithCommonTables.forEach(compares) }
     }
     return slots
@@ -1281,27 +1278,15 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     }
   }
 
-  /// Whether an output of an aggregate query reads a row outside any aggregate call and outside
-  /// its GROUP BY terms (whose value is the group's own), or may (a subquery).
-  private static func readsBareRowBeyondGroupKeys(_ statement: SelectStatement) -> Bool {
-    func reads(_ expression: SQLExpression) -> Bool {
-      if statement.groupBy.contains(expression) { return false }
-      switch expression {
-      case .aggregate: return false
-      case .column, .qualifiedColumn, .rowid, .qualifiedRowid, .subquery, .exists, .inSubquery: return true
-      default: return expression.children.contains(where: reads)
-      }
-    }
-    return (statement.columns + statement.orderBy.map(\.expression) + (statement.having.map { [$0] } ?? [])).contains(where: reads)
-  }
-
   /// Whether an output of an aggregate query reads a row outside any aggregate call (a bare
-  /// column), or may (a subquery, which may read the query's row).
-  static func readsBareRow(_ expression: SQLExpression) -> Bool {
+  /// column), or may (a subquery, which may read the query's row); inside one of `keys` (GROUP BY
+  /// terms, whose value is the group's own) does not count.
+  static func readsBareRow(_ expression: SQLExpression, besides keys: [SQLExpression] = []) -> Bool {
+    if keys.contains(expression) { return false }
     switch expression {
-    case .aggregate: false
-    case .column, .qualifiedColumn, .rowid, .qualifiedRowid, .subquery, .exists, .inSubquery: true
-    default: expression.children.contains(where: readsBareRow)
+    case .aggregate: return false
+    case .column, .qualifiedColumn, .rowid, .qualifiedRowid, .subquery, .exists, .inSubquery: return true
+    default: return expression.children.contains { readsBareRow($0, besides: keys) }
     }
   }
 
