@@ -2097,4 +2097,26 @@ extension RelationalRegressionTests {
     }
     #expect(try db.execute(outer(foldedOn: false)).rows.isEmpty)
   }
+
+  /// 0xC0FFEE63 case 51228: a HAVING term SQLite moves into the WHERE clause (it reads only
+  /// GROUP BY terms, or nothing) moves after SQLite resolved the names, so it cannot change which
+  /// error comes first. Here a function call absorbs its subquery's failure and the walk goes on
+  /// into the ON clause, whose bad name is SQLite's last word; the memory engine resolved the
+  /// WHERE with the moved term in it, which stopped the walk before the ON clause.
+  @Test(arguments: BackendKind.allCases)
+  func aHavingTermMovedToWhereDoesNotChangeWhichNameErrorComes(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE c (id REAL NOT NULL, n TEXT); CREATE TABLE s (ref REAL, k INTEGER NOT NULL)")
+    let query = """
+      SELECT 1 FROM c JOIN c AS o ON %@ WHERE min('a', ('é' IN (SELECT 1 FROM s WHERE w.k)))%@ GROUP BY c.n HAVING %@
+      """
+    for (on, also, having, missing) in [
+      ("nope", "", "1", "nope"), ("nope", "", "c.n = 'x'", "nope"), ("o.n = c.n", " AND nope", "c.n = 'x'", "nope"),
+      ("o.n = c.n", "", "c.n = 'x'", "w.k"), ("o.n = c.n", "", "1", "w.k"),
+    ] {
+      let sql = String(format: query, on, also, having)
+      let error = try #require(throws: TandemError.self) { try db.values(sql: sql) }
+      #expect(error.signature == .sqlite(code: 1, message: "no such column: \(missing)"), "\(sql)")
+    }
+  }
 }

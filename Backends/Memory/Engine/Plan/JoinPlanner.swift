@@ -24,6 +24,31 @@ struct JoinPlanner {
   /// it then drops the WHERE and every ON clause unresolved, and no row comes out.
   let isAlwaysFalse: Bool
 
+  /// `statement` with each LEFT JOIN's ON clause that SQLite's parser folds to 0 (an AND holding
+  /// an always-false operand) replaced by that 0: what it held is never resolved (an inner
+  /// join's are dropped with the WHERE, ``ExpressionCompiler/foldsWhereToFalse(_:)``).
+  private static func folded(_ statement: SelectStatement) -> SelectStatement {
+    var statement = statement
+    for index in statement.joins.indices where statement.joins[index].kind == .left {
+      if let condition = statement.joins[index].condition, ExpressionCompiler.foldsToZero(condition) {
+        statement.joins[index].condition = ExpressionCompiler.foldedFalse
+      }
+    }
+    return statement
+  }
+
+  /// Throws the name error SQLite reports for the WHERE and ON clauses of `statement`. SQLite
+  /// appends each ON clause to the WHERE clause, in join order, before it resolves names, and
+  /// resolves that merged clause in one walk, which goes on from the WHERE into the ON clauses
+  /// past some errors (after `x IS NULL`, a function call), a later error replacing the first.
+  /// Nothing is resolved when the parser folded the merged clause to false.
+  private static func resolveNames(of statement: SelectStatement, compiler: ExpressionCompiler) throws {
+    guard !ExpressionCompiler.foldsWhereToFalse(statement) else { return }
+    let clauses = [statement.filter].compactMap { $0 } + statement.joins.compactMap(\.condition)
+    let merged = clauses.first.map { first in clauses.dropFirst().reduce(first) { .binary(.and, $0, $1) } }
+    try compiler.resolveWholeClause(merged)
+  }
+
   /// A `column = expression` term a loop can look its rows up by.
   private struct Equality {
     let source: Int
@@ -36,18 +61,15 @@ struct JoinPlanner {
     let reads: Set<Int>
   }
 
+  /// Plans `statement`'s loops; `written` is the statement as written, before the HAVING terms
+  /// SQLite moves into the WHERE clause (`havingToWhere`) were moved: SQLite resolves names
+  /// before it moves them, so the name errors come from the written clauses.
   init(
-    _ statement: SelectStatement, scope: SourceScope, storages: [TableStorage], compiler: ExpressionCompiler,
-    pinned: Bool
+    _ statement: SelectStatement, written: SelectStatement, scope: SourceScope, storages: [TableStorage],
+    compiler: ExpressionCompiler, pinned: Bool
   ) throws {
-    // The parser folds an AND holding an always-false operand to 0, a LEFT JOIN's ON clause
-    // included: what it held is never resolved (the inner joins' are dropped below).
-    var statement = statement
-    for index in statement.joins.indices where statement.joins[index].kind == .left {
-      if let condition = statement.joins[index].condition, ExpressionCompiler.foldsToZero(condition) {
-        statement.joins[index].condition = ExpressionCompiler.foldedFalse
-      }
-    }
+    try Self.resolveNames(of: Self.folded(written), compiler: compiler)
+    let statement = Self.folded(statement)
     let count = scope.sources.count
     let hasLeft = statement.joins.contains { $0.kind == .left }
     // SQLite's parser appends each ON clause to the WHERE clause with `sqlite3ExprAnd`, which
@@ -60,13 +82,6 @@ struct JoinPlanner {
       return
     }
     isAlwaysFalse = false
-    // SQLite appends each ON clause to the WHERE clause, in join order, before it resolves names:
-    // compiling in that order first reports the error SQLite reports.
-    // Names are resolved over that merged clause as one walk, which goes on from the WHERE into
-    // the ON clauses past some errors (after `x IS NULL`), a later error replacing the first.
-    let clauses = [statement.filter].compactMap { $0 } + statement.joins.compactMap(\.condition)
-    let merged = clauses.first.map { first in clauses.dropFirst().reduce(first) { .binary(.and, $0, $1) } }
-    try compiler.resolveWholeClause(merged)
     var compiled: [SQLExpression: ConditionEvaluator] = [:]
     var correlated = Set<SQLExpression>()
     var testedLast = Set<SQLExpression>()

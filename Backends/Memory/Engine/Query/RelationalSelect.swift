@@ -281,7 +281,8 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     checksDistinctRows = !visitOrderIsKnown
     orderIsFree = outer == nil && SQLTextMode.current?.rowOrderIsFree == true
       && statement.limit == nil && statement.offset == nil
-    let plan = try JoinPlanner(planned, scope: scope, storages: storages, compiler: compiler, pinned: pinned)
+    let plan = try JoinPlanner(
+      planned, written: statement, scope: scope, storages: storages, compiler: compiler, pinned: pinned)
     loops = plan.loops
     findsOneRow =
       switch plan.loops.count == 1 ? plan.loops[0].lookup : nil {
