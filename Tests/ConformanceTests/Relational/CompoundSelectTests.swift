@@ -132,4 +132,31 @@ import Testing
     let error = try #require(throws: TandemError.self) { try db.execute(.select(outer)) }
     #expect(error.signature == .sqlite(code: 1, message: "no such column: v.id"))
   }
+
+  /// 0xC0FFEE64 case 82992: EXISTS and a scalar subquery put LIMIT 1 on a compound, and SQLite
+  /// codes a UNION ALL's right member after its left one, skipping it once the limit is reached:
+  /// a member whose `sum()` overflows is never run when a member before it has a row. The memory
+  /// engine computed every member first and reported the overflow. A UNION computes both sides,
+  /// and `IN` reads every row: both engines fail there.
+  @Test(arguments: BackendKind.allCases)
+  func aUnionAllMemberAfterTheFirstRowIsNotRun(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE u (r INTEGER); INSERT INTO u VALUES (1), (2)")
+    let overflowing = "SELECT sum(9223372036854775806) FROM u"
+    for (sql, answer) in [
+      ("SELECT EXISTS (SELECT 1 FROM u UNION ALL \(overflowing))", 1),
+      ("SELECT (SELECT 7 FROM u UNION ALL \(overflowing))", 7),
+      ("SELECT EXISTS (SELECT 1 FROM u WHERE 0 UNION ALL SELECT 1 FROM u UNION ALL \(overflowing))", 1),
+      ("SELECT count(*) FROM u WHERE EXISTS (SELECT 1 FROM u WHERE r = 2 UNION SELECT 3 UNION ALL \(overflowing))", 2),
+    ] {
+      #expect(try db.values(sql: sql) == [[.integer(Int64(answer))]], "\(sql)")
+    }
+    for sql in [
+      "SELECT EXISTS (SELECT 1 FROM u UNION \(overflowing))", "SELECT 1 IN (SELECT 1 FROM u UNION ALL \(overflowing))",
+      "SELECT EXISTS (SELECT 1 FROM u WHERE 0 UNION ALL \(overflowing))",
+    ] {
+      let error = try #require(throws: TandemError.self, "\(sql)") { try db.values(sql: sql) }
+      #expect(error.signature == .sqlite(code: 1, message: "integer overflow"), "\(sql)")
+    }
+  }
 }

@@ -228,51 +228,82 @@ final class CompoundSelect: RowSource, @unchecked Sendable {
     // LIMIT it stops once it has the rows. A member that fails here may never have reached the
     // failing row in SQLite: refused rather than reported.
     let mayStopEarly = !order.isEmpty || window.limit != nil || window.offset > 0
-    func collectOrRefuse(_ member: RelationalSelect) throws -> [[SqliteValue]] {
+    func refusingFailure(_ run: () throws -> Void, unlessFrom caller: () -> Bool = { false }) throws {
       do {
-        return try self.collect(member, outer)
-      } catch let error as TandemError where mayStopEarly && error.kind == .sqlite {
+        try run()
+      } catch let error as TandemError where mayStopEarly && error.kind == .sqlite && !caller() {
         throw EngineError.unsupported(
           "a compound select with ORDER BY or LIMIT whose member fails (SQLite merges or stops the members as it "
             + "goes, and may never compute the failing row)")
       }
     }
-    var rows = try collectOrRefuse(members[0])
-    for (op, member) in zip(operators, members.dropFirst()) {
-      let right = try collectOrRefuse(member)
-      switch op {
-      case .unionAll:
-        rows += right
-      case .union:
-        rows = try distinct(rows + right)
-      case .intersect:
-        let keys = Set(right.map(key))
-        rows = try distinct(rows).filter { keys.contains(key($0)) }
-      case .except:
-        let keys = Set(right.map(key))
-        rows = try distinct(rows).filter { !keys.contains(key($0)) }
-      }
-    }
-    if !order.isEmpty {
-      let keys = rows.map { row in order.map { row[$0.column] } }
-      let terms = order.map(\.term)
-      let sorted = Ordering.sortedIndices(keys, terms)
-      for (previous, next) in zip(sorted, sorted.dropFirst())
-      where Ordering.compare(keys[previous], keys[next], terms) == 0 && !sameRowOrder(rows[previous], rows[next]) {
-        throw Self.ambiguous
-      }
-      rows = sorted.map { rows[$0] }
-    }
     var skipped = 0
     var delivered = 0
-    for row in rows {
+    /// Hands a row to `body` past the OFFSET; whether the run goes on (the LIMIT not reached).
+    func deliver(_ row: [SqliteValue]) throws -> Bool {
       if skipped < window.offset {
         skipped += 1
-        continue
+        return true
       }
-      if let limit = window.limit, delivered >= limit { return }
-      if try !body(row) { return }
+      if let limit = window.limit, delivered >= limit { return false }
+      guard try body(row) else { return false }
       delivered += 1
+      return window.limit.map { delivered < $0 } ?? true
+    }
+    // Without ORDER BY, the members a UNION ALL adds after the last other operator run one at a
+    // time, each only while the run goes on: SQLite codes a UNION ALL's right member after its
+    // left one, and skips it once the limit is reached (a scalar subquery and EXISTS put LIMIT 1
+    // on the compound), so a member never reached fails nothing. A UNION, INTERSECT or EXCEPT
+    // computes both sides into a temporary table first.
+    let streamedFrom = order.isEmpty ? (operators.lastIndex { $0 != .unionAll }.map { $0 + 2 } ?? 0) : members.count
+    if streamedFrom > 0 {
+      var rows: [[SqliteValue]] = []
+      try refusingFailure { rows = try collect(members[0], outer) }
+      for (op, member) in zip(operators, members.dropFirst()).prefix(streamedFrom - 1) {
+        var right: [[SqliteValue]] = []
+        try refusingFailure { right = try collect(member, outer) }
+        switch op {
+        case .unionAll:
+          rows += right
+        case .union:
+          rows = try distinct(rows + right)
+        case .intersect:
+          let keys = Set(right.map(key))
+          rows = try distinct(rows).filter { keys.contains(key($0)) }
+        case .except:
+          let keys = Set(right.map(key))
+          rows = try distinct(rows).filter { !keys.contains(key($0)) }
+        }
+      }
+      if !order.isEmpty {
+        let keys = rows.map { row in order.map { row[$0.column] } }
+        let terms = order.map(\.term)
+        let sorted = Ordering.sortedIndices(keys, terms)
+        for (previous, next) in zip(sorted, sorted.dropFirst())
+        where Ordering.compare(keys[previous], keys[next], terms) == 0 && !sameRowOrder(rows[previous], rows[next]) {
+          throw Self.ambiguous
+        }
+        rows = sorted.map { rows[$0] }
+      }
+      for row in rows where try !deliver(row) { return }
+    }
+    for member in members[streamedFrom...] {
+      if let limit = window.limit, delivered >= limit { return }
+      var goesOn = true
+      var callerFailed = false
+      try refusingFailure(
+        {
+          try member.forEachRow(outer) { row in
+            do {
+              goesOn = try deliver(row)
+            } catch {
+              callerFailed = true
+              throw error
+            }
+            return goesOn
+          }
+        }, unlessFrom: { callerFailed })
+      if !goesOn { return }
     }
   }
 
