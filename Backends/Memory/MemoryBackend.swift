@@ -137,6 +137,7 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
         let shape = InsertPlan.Shape(table: insert.table, columns: insert.columns, conflict: insert.conflict, firstRow: insert.rows.first)
         let plan = try plans.insert(shape, rows: insert.rows, catalog: catalog)
         let table = try storage(of: plan.tablePosition, named: insert.table)
+        try FactoredConstants.refuseFailing(FactoredConstants.candidates(in: statement), parameters: parameters)
         let result = try write { session in try plan.run(insert, parameters, table: table, session: session) }
         return StatementResult(lastInsertRowid: result.lastInsertRowid, changes: result.changes)
       case .update, .delete:
@@ -150,6 +151,7 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
           plan = try plans.write(statement, catalog: catalog)
         }
         let table = try storage(of: plan.tablePosition, named: statement.table)
+        try FactoredConstants.refuseFailing(FactoredConstants.candidates(in: statement), parameters: parameters)
         return StatementResult(
           changes: try write { session in try plan.run(parameters, table: table, session: session) }.changes)
       }
@@ -316,6 +318,9 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
     defer { spareRow = row }
     do {
       let table = try storage(of: plan.tablePosition, named: statement().table)
+      if !plan.factoredConstants.isEmpty {
+        try FactoredConstants.refuseFailing(plan.factoredConstants, parameters: binding.values(named: plan.parameterNames))
+      }
       try plan.run(binding, table: table, reusing: &row) { row in
         do {
           try body(row)
@@ -354,6 +359,7 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
         "rows without ORDER BY from a table SQLite may read in an index's order, or from a common table made of a "
           + "join (SQLite may read them in that order, or in its plan's); add ORDER BY")
     }
+    try FactoredConstants.refuseFailing(FactoredConstants.candidates(in: .select(statement)), parameters: parameters)
     var values: [SqliteValue] = []
     for name in select.parameterNames {
       guard let value = parameters[name] else { throw TandemError.misuse("missing value for parameter :\(name)") }

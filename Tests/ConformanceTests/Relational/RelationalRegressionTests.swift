@@ -2119,4 +2119,34 @@ extension RelationalRegressionTests {
       #expect(error.signature == .sqlite(code: 1, message: "no such column: \(missing)"), "\(sql)")
     }
   }
+
+  /// 0xC0FFEE64 case 570792: SQLite's parser does not pass a BETWEEN's bounds' function calls up
+  /// to the BETWEEN, so its code generator takes `NOT (x BETWEEN abs(…) AND y)` for a constant
+  /// without a call and evaluates it once, at the statement's start: the overflow comes before
+  /// the first row's NOT NULL constraint fails, and over an empty table too. The memory engine
+  /// evaluated it where it is used; it now evaluates such a BETWEEN first and refuses when it
+  /// fails. One that does not fail is answered, and so is a call not hidden by a BETWEEN.
+  @Test(arguments: BackendKind.allCases)
+  func aConstantBetweenWhoseBoundsFailIsRefused(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE kids (c REAL NOT NULL); CREATE TABLE t (c INTEGER)")
+    let overflowing = SQLExpression.function(.abs, [.literal(.integer(.min))])
+    let between = SQLExpression.between(.parameter("p0"), overflowing, .literal(.null), negated: true)
+    let insert = InsertStatement(table: "kids", columns: ["c"], rows: [[.literal(.null)], [between]])
+    try Self.expectOverflowUnlessRefused(kind) { try db.execute(.insert(insert), parameters: ["p0": .real(0.3)]) }
+    #expect(try db.values(sql: "SELECT count(*) FROM kids") == [[.integer(0)]])
+    let negated = SQLExpression.unary(.not, .between(.literal(1), overflowing, .literal(2), negated: false))
+    try Self.expectOverflowUnlessRefused(kind) {
+      try db.execute(.select(SelectStatement(table: "t", columns: [negated])))
+    }
+    try Self.expectOverflowUnlessRefused(kind) {
+      try db.execute(.update(UpdateStatement(table: "t", assignments: [Assignment(column: "c", value: negated)])))
+    }
+    let plus = SQLExpression.binary(.add, .literal(1), overflowing)
+    #expect(try db.execute(.select(SelectStatement(table: "t", columns: [plus]))).rows.isEmpty)
+    _ = try db.insertRaw(into: "t", columns: ["c"], values: [5])
+    let fitting = SQLExpression.unary(
+      .not, .between(.literal(1), .literal(2), .function(.abs, [.literal(.integer(.min + 1))]), negated: false))
+    #expect(try db.execute(.select(SelectStatement(table: "t", columns: [fitting]))).rows == [[1]])
+  }
 }

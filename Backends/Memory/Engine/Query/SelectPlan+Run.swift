@@ -6,6 +6,16 @@ extension SelectPlan {
   enum ParameterBinding {
     case byName([String: SqliteValue])
     case bySlot([SqliteValue], [Int])
+
+    /// The values by parameter name, for a plan whose parameters, in slot order, are `names`.
+    func values(named names: [String]) -> [String: SqliteValue] {
+      switch self {
+      case .byName(let parameters):
+        return parameters
+      case .bySlot(let values, let slots):
+        return Dictionary(zip(names, slots.map { values[$0] }), uniquingKeysWith: { first, _ in first })
+      }
+    }
   }
 
   /// Whether a prepared query can bind its values by position: every placeholder of its

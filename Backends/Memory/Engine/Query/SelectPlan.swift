@@ -35,6 +35,9 @@ final class SelectPlan: Sendable {
   /// The table's position in the catalog's creation order.
   let tablePosition: Int
   let parameterNames: [String]
+  /// The constants SQLite may evaluate at the statement's start (``FactoredConstants``), checked
+  /// before each run.
+  let factoredConstants: [SQLExpression]
   /// The parameter names in placeholder order, for the missing-value check of later runs.
   let placeholderNames: [String]
   let window: LimitClause
@@ -146,6 +149,7 @@ final class SelectPlan: Sendable {
         }
       }
     hasUnreadPlaceholders = !Set(placeholderNames).isSubset(of: parameterNames)
+    factoredConstants = FactoredConstants.candidates(in: .select(statement))
     columnCollations = compiledColumns.map { $0.collation ?? .binary }
     distinct = statement.distinct
     orderKeys = compiledOrder.map(\.evaluate)
