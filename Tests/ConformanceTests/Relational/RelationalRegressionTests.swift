@@ -2149,4 +2149,27 @@ extension RelationalRegressionTests {
       .not, .between(.literal(1), .literal(2), .function(.abs, [.literal(.integer(.min + 1))]), negated: false))
     #expect(try db.execute(.select(SelectStatement(table: "t", columns: [fitting]))).rows == [[1]])
   }
+
+  /// 0xC0FFEE64 case 640935, a silent wrong answer: a lone max() of a column that a WHERE term
+  /// holds to one value (`= x.rowid`, read before the loop) is served by SQLite's min/max
+  /// optimization, which counts the column's order as given and leaves the loop after the first
+  /// row. Of `3.0` and `'3'`, both equal to the rowid 3 under the BLOB column's comparison,
+  /// SQLite keeps the first row's `3.0`; the memory engine, in a correlated subquery, compared
+  /// them all and answered `'3'` (text sorts after numbers). `max(+c)` is no column: every row
+  /// counts there, and `'3'` is right.
+  @Test(arguments: BackendKind.allCases)
+  func aMaxOfAColumnHeldToOneValueKeepsTheFirstRow(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE child (n REAL, c BLOB); INSERT INTO child VALUES (1, 3.0), (2, '3'), (3, NULL)")
+    func maxima(of argument: SQLExpression) throws -> [[SqliteValue]] {
+      let held = SQLExpression.binary(.equal, .qualifiedRowid(source: "x"), .qualifiedColumn(source: "o", name: "c"))
+      let maximum = SelectStatement(
+        table: "child", alias: "o", columns: [.aggregate(.max, argument, distinct: false)], filter: held)
+      var select = SelectStatement(table: "child", alias: "x", columns: [.subquery(maximum)])
+      select.orderBy = [OrderingTerm(.qualifiedRowid(source: "x"))]
+      return try db.execute(.select(select)).rows
+    }
+    #expect(try maxima(of: .qualifiedColumn(source: "o", name: "c")) == [[.null], [.null], [.real(3)]])
+    #expect(try maxima(of: .unary(.plus, .qualifiedColumn(source: "o", name: "c"))) == [[.null], [.null], [.text("3")]])
+  }
 }

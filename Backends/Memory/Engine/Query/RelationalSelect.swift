@@ -78,6 +78,9 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
   private let equalityPinnedOrderTerms: [Int]
   private let orderTerms: [SortTerm]
   private let aggregate: SelectPlan.AggregatePart?
+  /// Whether SQLite's min/max optimization ends the loop after its first row
+  /// (``minMaxEndsAtFirstRow(_:scope:compiler:)``).
+  private let minMaxEndsAtFirstRow: Bool
   private let prefix: Prefix
   /// Whether rows tying in ORDER BY may come in any order (SQL text whose caller does not depend
   /// on the order; see ``SQLTextMode``).
@@ -389,8 +392,15 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       }
       part.checksOrderFreedom = !visitOrderIsKnown
       aggregate = part
+      minMaxEndsAtFirstRow = Self.minMaxEndsAtFirstRow(statement, scope: scope, compiler: compiler)
+      if minMaxEndsAtFirstRow && !visitOrderIsKnown && refusal == nil {
+        refusal = EngineError.unsupported(
+          "min() or max() of a column a WHERE term holds to one value, over rows SQLite's plan orders (its min/max "
+            + "optimization keeps the first row it visits)")
+      }
     } else {
       aggregate = nil
+      minMaxEndsAtFirstRow = false
     }
     // Refused after name resolution: a statement with a bad name reports that error first.
     if refusal == nil, let pending = compiler.pendingRefusal { refusal = pending }
@@ -821,7 +831,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       var representative: [SqliteValue]?
       try visit(0, buffer: buffer, context) {
         if try group.step(context) { representative = Array(UnsafeBufferPointer(start: buffer, count: width)) }
-        return true
+        return !minMaxEndsAtFirstRow
       }
       if representative == nil && readsCommonTableBare {
         throw EngineError.unsupported(
@@ -1081,6 +1091,54 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     case .column, .rowid, .qualifiedColumn, .qualifiedRowid: true
     default: expression.children.contains(where: readsRowOutsideSubqueries)
     }
+  }
+
+  /// Whether SQLite's min/max optimization ends this query's loop after the first row it steps:
+  /// a lone min() or max() (no GROUP BY, no HAVING; ``SelectPlan/minMaxCall(_:compiler:)``) of a
+  /// column of the query's only source, which a WHERE term holds to one value — `=` or `IS` a
+  /// value read before the loop (a constant, a parameter, a query around), under the argument's
+  /// collation, or `IS NULL`. `wherePathSatisfiesOrderBy` then counts the argument's order as
+  /// given, and `sqlite3WhereMinMaxOptEarlyOut` leaves the loop: of `3.0` and `'3'`, both equal to
+  /// the rowid 3 under a BLOB column's comparison, max() keeps the first row's.
+  ///
+  /// ```sql
+  /// SELECT (SELECT max(c) FROM child WHERE c = x.rowid) FROM child AS x
+  /// ```
+  private static func minMaxEndsAtFirstRow(
+    _ statement: SelectStatement, scope: SourceScope, compiler: ExpressionCompiler
+  ) -> Bool {
+    guard statement.joins.isEmpty, statement.groupBy.isEmpty, statement.having == nil,
+      let call = SelectPlan.minMaxCall(statement, compiler: compiler),
+      let argument = scope.reference(to: ExpressionCompiler.withoutCollate(call.argument)), argument.depth == 0
+    else { return false }
+    let probe = ExpressionCompiler(table: nil, parameterNames: compiler.parameterNames)
+    probe.scope = scope
+    probe.catalog = compiler.catalog
+    probe.commonTables = compiler.commonTables
+    probe.aggregatePolicy = .deferredMisuse
+    func isArgument(_ expression: SQLExpression) -> Bool {
+      guard let reference = scope.reference(to: ExpressionCompiler.withoutCollate(expression)) else { return false }
+      return reference.depth == 0 && reference.slot == argument.slot
+    }
+    guard let order = try? probe.compile(call.argument) else { return false }
+    func holdsToOneValue(_ column: SQLExpression, _ other: SQLExpression, lhs: SQLExpression, rhs: SQLExpression) -> Bool {
+      guard isArgument(column), (try? JoinPlanner.sourcesRead(other, scope: scope))?.isEmpty == true,
+        let left = try? probe.compile(lhs), let right = try? probe.compile(rhs)
+      else { return false }
+      return ExpressionCompiler.comparisonCollation(left, right) == (order.collation ?? .binary)
+    }
+    // The parser writes `x IN (constant)` as `x = +constant`.
+    for term in statement.filter.map({ WherePlan.parseRewritten($0).conjuncts }) ?? [] {
+      switch term {
+      case .binary(let op, let lhs, let rhs) where op == .equal || op == .is:
+        if holdsToOneValue(lhs, rhs, lhs: lhs, rhs: rhs) || holdsToOneValue(rhs, lhs, lhs: lhs, rhs: rhs) { return true }
+      case .isNull(let operand, negated: false):
+        if isArgument(operand) { return true }
+      default:
+        break
+      }
+    }
+    return false
   }
 
   /// The ORDER BY terms that are a column of this query (under COLLATE or not) which a term of

@@ -453,7 +453,7 @@ final class SelectPlan: Sendable {
   /// The one aggregate call of a statement that SQLite's min/max optimization serves: the only
   /// aggregate of the statement (calls holding a bound value count separately), min() or max()
   /// of one argument.
-  private static func minMaxCall(
+  static func minMaxCall(
     _ statement: SelectStatement, compiler: ExpressionCompiler
   ) -> (function: AggregateFunction, argument: SQLExpression)? {
     var keys: [SQLExpression] = []
