@@ -2172,4 +2172,33 @@ extension RelationalRegressionTests {
     #expect(try maxima(of: .qualifiedColumn(source: "o", name: "c")) == [[.null], [.null], [.real(3)]])
     #expect(try maxima(of: .unary(.plus, .qualifiedColumn(source: "o", name: "c"))) == [[.null], [.null], [.text("3")]])
   }
+
+  /// Found probing 0xC0FFEE64 case 640935: in a join, SQLite's min/max optimization also stops
+  /// at the first row when the loops before the argument's are one row each (`t.rowid = o.k`):
+  /// of `3.0` and `'3'`, max() keeps `3.0`, though `'3'` sorts after it. Which loops come first is
+  /// SQLite's plan, so the memory engine refuses when the rows it steps hold the held column in
+  /// several forms, and answers when they hold one; a range is no equality, and every row counts.
+  @Test(arguments: BackendKind.allCases)
+  func aMaxInAJoinOfAColumnHeldToOneValueIsRefusedWhenItsFormsDiffer(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(
+      sql: "CREATE TABLE o (k INTEGER); CREATE TABLE t (x INTEGER); CREATE TABLE u (c BLOB); "
+        + "INSERT INTO o VALUES (1); INSERT INTO t VALUES (3)")
+    func maximum(_ on: SQLExpression) -> Statement {
+      let inner = SelectStatement(
+        table: "t", joins: [JoinClause(.inner, table: "u", on: on)],
+        columns: [.aggregate(.max, .qualifiedColumn(source: "u", name: "c"), distinct: false)],
+        filter: .binary(.equal, .qualifiedRowid(source: "t"), .qualifiedColumn(source: "o", name: "k")))
+      return .select(SelectStatement(table: "o", columns: [.subquery(inner)]))
+    }
+    let held = maximum(.binary(.equal, .qualifiedColumn(source: "u", name: "c"), .qualifiedColumn(source: "t", name: "x")))
+    try db.execute(sql: "INSERT INTO u VALUES (3.0), (3.0)")
+    #expect(try db.execute(held).rows == [[.real(3)]])
+    try db.execute(sql: "INSERT INTO u VALUES ('3')")
+    if let rows = try kind.answerUnlessMemoryRefuses({ try db.execute(held).rows }) {
+      #expect(rows == [[.real(3)]])
+    }
+    let above = SQLExpression.binary(.subtract, .qualifiedColumn(source: "t", name: "x"), .literal(1))
+    #expect(try db.execute(maximum(.binary(.greater, .qualifiedColumn(source: "u", name: "c"), above))).rows == [["3"]])
+  }
 }

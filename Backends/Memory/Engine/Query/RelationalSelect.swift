@@ -81,6 +81,10 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
   /// Whether SQLite's min/max optimization ends the loop after its first row
   /// (``minMaxEndsAtFirstRow(_:scope:compiler:)``).
   private let minMaxEndsAtFirstRow: Bool
+  /// In a join, the argument of a lone min() or max() that SQLite's min/max optimization may end
+  /// at the first row of its plan (``minMaxArgumentHeldInJoin(_:scope:compiler:)``): its rows
+  /// must all hold the same value.
+  private let minMaxHeldArgument: CompiledExpression?
   private let prefix: Prefix
   /// Whether rows tying in ORDER BY may come in any order (SQL text whose caller does not depend
   /// on the order; see ``SQLTextMode``).
@@ -393,6 +397,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       part.checksOrderFreedom = !visitOrderIsKnown
       aggregate = part
       minMaxEndsAtFirstRow = Self.minMaxEndsAtFirstRow(statement, scope: scope, compiler: compiler)
+      minMaxHeldArgument = Self.minMaxArgumentHeldInJoin(statement, scope: scope, compiler: compiler)
       if minMaxEndsAtFirstRow && !visitOrderIsKnown && refusal == nil {
         refusal = EngineError.unsupported(
           "min() or max() of a column a WHERE term holds to one value, over rows SQLite's plan orders (its min/max "
@@ -401,6 +406,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     } else {
       aggregate = nil
       minMaxEndsAtFirstRow = false
+      minMaxHeldArgument = nil
     }
     // Refused after name resolution: a statement with a bad name reports that error first.
     if refusal == nil, let pending = compiler.pendingRefusal { refusal = pending }
@@ -829,7 +835,19 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     if aggregate.groupKeys.isEmpty {
       var group = GroupAccumulation(aggregate)
       var representative: [SqliteValue]?
+      var heldValue: SqliteValue?
       try visit(0, buffer: buffer, context) {
+        if let held = minMaxHeldArgument {
+          let value = try held.evaluate(context)
+          if !value.isNull {
+            if let first = heldValue, first != value {
+              throw EngineError.unsupported(
+                "min() or max() in a join, of a column an equality holds to one value stored in several forms (such "
+                  + "as 3.0 and '3'): SQLite's min/max optimization may keep the first row its plan meets")
+            }
+            heldValue = value
+          }
+        }
         if try group.step(context) { representative = Array(UnsafeBufferPointer(start: buffer, count: width)) }
         return !minMaxEndsAtFirstRow
       }
@@ -1139,6 +1157,49 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       }
     }
     return false
+  }
+
+  /// In a join, the argument of a lone min() or max() (no GROUP BY, no HAVING), compiled, when a
+  /// WHERE or ON term holds its column to one value read before that column's loop (`=` or `IS`
+  /// a value that reads other sources, or `IS NULL`). SQLite's min/max optimization then stops at
+  /// the first row when the loops before that column's are one row each, as its plan decides:
+  ///
+  /// ```sql
+  /// SELECT max(u.c) FROM t JOIN u ON u.c = t.x WHERE t.rowid = 1  -- 3.0 of 3.0 and '3'
+  /// ```
+  ///
+  /// The answer is the same either way when every row holds the same value, which the run checks.
+  private static func minMaxArgumentHeldInJoin(
+    _ statement: SelectStatement, scope: SourceScope, compiler: ExpressionCompiler
+  ) -> CompiledExpression? {
+    guard !statement.joins.isEmpty, statement.groupBy.isEmpty, statement.having == nil,
+      let call = SelectPlan.minMaxCall(statement, compiler: compiler),
+      let argument = scope.reference(to: ExpressionCompiler.withoutCollate(call.argument)), argument.depth == 0
+    else { return nil }
+    func isArgument(_ expression: SQLExpression) -> Bool {
+      guard let reference = scope.reference(to: ExpressionCompiler.withoutCollate(expression)) else { return false }
+      return reference.depth == 0 && reference.slot == argument.slot
+    }
+    func holdsToOneValue(_ term: SQLExpression) -> Bool {
+      switch term {
+      case .binary(let op, let lhs, let rhs) where op == .equal || op == .is:
+        return [(lhs, rhs), (rhs, lhs)].contains { column, other in
+          guard isArgument(column), let read = try? JoinPlanner.sourcesRead(other, scope: scope) else { return false }
+          return !read.contains(argument.source)
+        }
+      case .isNull(let operand, negated: false):
+        return isArgument(operand)
+      default:
+        return false
+      }
+    }
+    let clauses = ([statement.filter] + statement.joins.map(\.condition)).compactMap { $0 }
+    guard clauses.flatMap({ WherePlan.parseRewritten($0).conjuncts }).contains(where: holdsToOneValue) else { return nil }
+    let probe = ExpressionCompiler(table: nil, parameterNames: compiler.parameterNames)
+    probe.scope = scope
+    probe.catalog = compiler.catalog
+    probe.commonTables = compiler.commonTables
+    return try? probe.compile(ExpressionCompiler.withoutCollate(call.argument))
   }
 
   /// The ORDER BY terms that are a column of this query (under COLLATE or not) which a term of
