@@ -2201,4 +2201,29 @@ extension RelationalRegressionTests {
     let above = SQLExpression.binary(.subtract, .qualifiedColumn(source: "t", name: "x"), .literal(1))
     #expect(try db.execute(maximum(.binary(.greater, .qualifiedColumn(source: "u", name: "c"), above))).rows == [["3"]])
   }
+
+  /// 0xC0FFEE66 case 91243: past the rowid 9223372036854775807 SQLite picks a random new rowid,
+  /// which the memory engine refuses. Here the row's REPLACE first deleted the row holding the
+  /// largest rowid, and with foreign keys SQLite checks uniqueness once more: the engine's
+  /// stand-in for the random rowid (the smallest one, which a row held) failed that check as a
+  /// primary key conflict instead of being refused.
+  @Test(arguments: BackendKind.allCases)
+  func aRandomRowidAfterAReplaceIsRefusedNotAConflict(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(
+      sql: """
+        CREATE TABLE p (y INTEGER PRIMARY KEY);
+        CREATE TABLE t (ref INTEGER REFERENCES p (y) ON UPDATE CASCADE, d REAL UNIQUE, k INTEGER PRIMARY KEY);
+        INSERT INTO t (k) VALUES (-9223372036854775808)
+        """)
+    let insert = InsertStatement(
+      table: "t", columns: ["d", "k"],
+      rows: [[.literal(.real(-1)), .literal(.integer(.max))], [.literal(.real(-1)), .literal(.null)]], conflict: .replace)
+    if let changes = try kind.answerUnlessMemoryRefuses({ try db.execute(.insert(insert)).changes }) {
+      #expect(changes == 2)
+      #expect(try db.values(sql: "SELECT count(*) FROM t") == [[.integer(2)]])
+    } else if kind == .memory {
+      #expect(try db.values(sql: "SELECT k FROM t") == [[.integer(.min)]])
+    }
+  }
 }

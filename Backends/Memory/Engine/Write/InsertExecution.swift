@@ -258,9 +258,12 @@ extension InsertPlan {
       }
     }
     if replaced && mayChangeOtherRows {
-      // Foreign key actions ran: SQLite checks uniqueness once more, aborting on a conflict.
+      // Foreign key actions ran: SQLite checks uniqueness once more, aborting on a conflict. A
+      // new rowid is still free (SQLite's random one too, whose stand-in may not be).
       for (target, _) in checks
-      where ConstraintCheck.conflict(target, in: table, rowid: rowid, values: values, selfRowid: nil) != nil {
+      where !(isNewRowid && target == .rowid)
+        && ConstraintCheck.conflict(target, in: table, rowid: rowid, values: values, selfRowid: nil) != nil
+      {
         throw conflictError(target, definition)
       }
     }
