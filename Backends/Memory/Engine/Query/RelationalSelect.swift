@@ -217,10 +217,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       guard isAggregate || compiler.pendingRefusal != nil else { throw ExpressionCompiler.havingWithoutAggregate }
       having = try compiler.condition(clause).test
       if !statement.groupBy.isEmpty {
-        let probe = ExpressionCompiler(table: nil, parameterNames: compiler.parameterNames)
-        probe.scope = scope
-        probe.catalog = catalog
-        probe.commonTables = commonTables
+        let probe = Self.probe(over: scope, like: compiler)
         // A GROUP BY term holding a subquery is not compiled twice (that would mark the levels
         // it reads): no HAVING term moves on its account, the others still do. A term that does
         // not compile fails the statement later, in SQLite's order.
@@ -1111,13 +1108,57 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     }
   }
 
+  /// The argument of a lone min() or max() (no GROUP BY, no HAVING; ``SelectPlan/minMaxCall(_:compiler:)``)
+  /// that is a column of this query, and the WHERE and ON terms that hold that column to one
+  /// value read before its loop: `=` or `IS` a value that reads no column of its source (a
+  /// constant, a parameter, a query around, another source), given as both operands, or
+  /// `IS NULL`, given as `nil`. The parser writes `x IN (constant)` as `x = +constant`.
+  private static func minMaxColumnHeld(
+    _ statement: SelectStatement, scope: SourceScope, compiler: ExpressionCompiler
+  ) -> (argument: SQLExpression, terms: [(lhs: SQLExpression, rhs: SQLExpression)?])? {
+    guard statement.groupBy.isEmpty, statement.having == nil,
+      let call = SelectPlan.minMaxCall(statement, compiler: compiler),
+      let argument = scope.reference(to: ExpressionCompiler.withoutCollate(call.argument)), argument.depth == 0
+    else { return nil }
+    func isArgument(_ expression: SQLExpression) -> Bool {
+      guard let reference = scope.reference(to: ExpressionCompiler.withoutCollate(expression)) else { return false }
+      return reference.depth == 0 && reference.slot == argument.slot
+    }
+    func isHeldBy(_ column: SQLExpression, _ other: SQLExpression) -> Bool {
+      guard isArgument(column), let read = try? JoinPlanner.sourcesRead(other, scope: scope) else { return false }
+      return !read.contains(argument.source)
+    }
+    var terms: [(lhs: SQLExpression, rhs: SQLExpression)?] = []
+    let clauses = ([statement.filter] + statement.joins.map(\.condition)).compactMap { $0 }
+    for term in clauses.flatMap({ WherePlan.parseRewritten($0).conjuncts }) {
+      switch term {
+      case .binary(let op, let lhs, let rhs) where (op == .equal || op == .is) && (isHeldBy(lhs, rhs) || isHeldBy(rhs, lhs)):
+        terms.append((lhs, rhs))
+      case .isNull(let operand, negated: false) where isArgument(operand):
+        terms.append(nil)
+      default:
+        break
+      }
+    }
+    return (call.argument, terms)
+  }
+
+  /// A compiler resolving names over `scope` as `compiler` does, sharing its parameter slots: it
+  /// compiles parts of the statement again without marking what `compiler` records.
+  private static func probe(over scope: SourceScope, like compiler: ExpressionCompiler) -> ExpressionCompiler {
+    let probe = ExpressionCompiler(table: nil, parameterNames: compiler.parameterNames)
+    probe.scope = scope
+    probe.catalog = compiler.catalog
+    probe.commonTables = compiler.commonTables
+    return probe
+  }
+
   /// Whether SQLite's min/max optimization ends this query's loop after the first row it steps:
-  /// a lone min() or max() (no GROUP BY, no HAVING; ``SelectPlan/minMaxCall(_:compiler:)``) of a
-  /// column of the query's only source, which a WHERE term holds to one value — `=` or `IS` a
-  /// value read before the loop (a constant, a parameter, a query around), under the argument's
-  /// collation, or `IS NULL`. `wherePathSatisfiesOrderBy` then counts the argument's order as
-  /// given, and `sqlite3WhereMinMaxOptEarlyOut` leaves the loop: of `3.0` and `'3'`, both equal to
-  /// the rowid 3 under a BLOB column's comparison, max() keeps the first row's.
+  /// the query reads one source, and a term holds the lone min() or max()'s column to one value
+  /// (``minMaxColumnHeld(_:scope:compiler:)``) under the argument's collation (`IS NULL` under
+  /// any). `wherePathSatisfiesOrderBy` then counts the argument's order as given, and
+  /// `sqlite3WhereMinMaxOptEarlyOut` leaves the loop: of `3.0` and `'3'`, both equal to the rowid
+  /// 3 under a BLOB column's comparison, max() keeps the first row's.
   ///
   /// ```sql
   /// SELECT (SELECT max(c) FROM child WHERE c = x.rowid) FROM child AS x
@@ -1125,44 +1166,22 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
   private static func minMaxEndsAtFirstRow(
     _ statement: SelectStatement, scope: SourceScope, compiler: ExpressionCompiler
   ) -> Bool {
-    guard statement.joins.isEmpty, statement.groupBy.isEmpty, statement.having == nil,
-      let call = SelectPlan.minMaxCall(statement, compiler: compiler),
-      let argument = scope.reference(to: ExpressionCompiler.withoutCollate(call.argument)), argument.depth == 0
-    else { return false }
-    let probe = ExpressionCompiler(table: nil, parameterNames: compiler.parameterNames)
-    probe.scope = scope
-    probe.catalog = compiler.catalog
-    probe.commonTables = compiler.commonTables
-    probe.aggregatePolicy = .deferredMisuse
-    func isArgument(_ expression: SQLExpression) -> Bool {
-      guard let reference = scope.reference(to: ExpressionCompiler.withoutCollate(expression)) else { return false }
-      return reference.depth == 0 && reference.slot == argument.slot
+    guard statement.joins.isEmpty, let held = minMaxColumnHeld(statement, scope: scope, compiler: compiler) else {
+      return false
     }
-    guard let order = try? probe.compile(call.argument) else { return false }
-    func holdsToOneValue(_ column: SQLExpression, _ other: SQLExpression, lhs: SQLExpression, rhs: SQLExpression) -> Bool {
-      guard isArgument(column), (try? JoinPlanner.sourcesRead(other, scope: scope))?.isEmpty == true,
-        let left = try? probe.compile(lhs), let right = try? probe.compile(rhs)
-      else { return false }
+    let probe = probe(over: scope, like: compiler)
+    probe.aggregatePolicy = .deferredMisuse
+    guard let order = try? probe.compile(held.argument) else { return false }
+    return held.terms.contains { term in
+      guard let (lhs, rhs) = term else { return true }
+      guard let left = try? probe.compile(lhs), let right = try? probe.compile(rhs) else { return false }
       return ExpressionCompiler.comparisonCollation(left, right) == (order.collation ?? .binary)
     }
-    // The parser writes `x IN (constant)` as `x = +constant`.
-    for term in statement.filter.map({ WherePlan.parseRewritten($0).conjuncts }) ?? [] {
-      switch term {
-      case .binary(let op, let lhs, let rhs) where op == .equal || op == .is:
-        if holdsToOneValue(lhs, rhs, lhs: lhs, rhs: rhs) || holdsToOneValue(rhs, lhs, lhs: lhs, rhs: rhs) { return true }
-      case .isNull(let operand, negated: false):
-        if isArgument(operand) { return true }
-      default:
-        break
-      }
-    }
-    return false
   }
 
-  /// In a join, the argument of a lone min() or max() (no GROUP BY, no HAVING), compiled, when a
-  /// WHERE or ON term holds its column to one value read before that column's loop (`=` or `IS`
-  /// a value that reads other sources, or `IS NULL`). SQLite's min/max optimization then stops at
-  /// the first row when the loops before that column's are one row each, as its plan decides:
+  /// In a join, the argument of a lone min() or max(), compiled, when a term holds its column to
+  /// one value (``minMaxColumnHeld(_:scope:compiler:)``). SQLite's min/max optimization then stops
+  /// at the first row when the loops before that column's are one row each, as its plan decides:
   ///
   /// ```sql
   /// SELECT max(u.c) FROM t JOIN u ON u.c = t.x WHERE t.rowid = 1  -- 3.0 of 3.0 and '3'
@@ -1172,34 +1191,10 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
   private static func minMaxArgumentHeldInJoin(
     _ statement: SelectStatement, scope: SourceScope, compiler: ExpressionCompiler
   ) -> CompiledExpression? {
-    guard !statement.joins.isEmpty, statement.groupBy.isEmpty, statement.having == nil,
-      let call = SelectPlan.minMaxCall(statement, compiler: compiler),
-      let argument = scope.reference(to: ExpressionCompiler.withoutCollate(call.argument)), argument.depth == 0
+    guard !statement.joins.isEmpty, let held = minMaxColumnHeld(statement, scope: scope, compiler: compiler),
+      !held.terms.isEmpty
     else { return nil }
-    func isArgument(_ expression: SQLExpression) -> Bool {
-      guard let reference = scope.reference(to: ExpressionCompiler.withoutCollate(expression)) else { return false }
-      return reference.depth == 0 && reference.slot == argument.slot
-    }
-    func holdsToOneValue(_ term: SQLExpression) -> Bool {
-      switch term {
-      case .binary(let op, let lhs, let rhs) where op == .equal || op == .is:
-        return [(lhs, rhs), (rhs, lhs)].contains { column, other in
-          guard isArgument(column), let read = try? JoinPlanner.sourcesRead(other, scope: scope) else { return false }
-          return !read.contains(argument.source)
-        }
-      case .isNull(let operand, negated: false):
-        return isArgument(operand)
-      default:
-        return false
-      }
-    }
-    let clauses = ([statement.filter] + statement.joins.map(\.condition)).compactMap { $0 }
-    guard clauses.flatMap({ WherePlan.parseRewritten($0).conjuncts }).contains(where: holdsToOneValue) else { return nil }
-    let probe = ExpressionCompiler(table: nil, parameterNames: compiler.parameterNames)
-    probe.scope = scope
-    probe.catalog = compiler.catalog
-    probe.commonTables = compiler.commonTables
-    return try? probe.compile(ExpressionCompiler.withoutCollate(call.argument))
+    return try? probe(over: scope, like: compiler).compile(ExpressionCompiler.withoutCollate(held.argument))
   }
 
   /// The ORDER BY terms that are a column of this query (under COLLATE or not) which a term of
