@@ -44,6 +44,28 @@ import Testing
     #expect(try db.fetchAll(Operand.all.select { $0.n + 1 }) == [nil, 2, nil, nil])
   }
 
+  /// A Swift value on the left of an operator (`1.0 - $0.discount`), as a report writes it, did
+  /// not compile: only `expression op value` did.
+  @Test(arguments: BackendKind.allCases)
+  func valuesOnTheLeftOfAnOperator(_ kind: BackendKind) throws {
+    let db = try Self.database(kind)
+    let results = try db.rows(Operand.all.select { (10 + $0.x, 10 - $0.x, 3 * $0.x, 100 / $0.y, 100 % $0.y) })
+    #expect(results[0] == [17, 3, 21, 50, 0])
+    #expect(results[1] == [3, 17, -21, 33, 1])
+    // 10 + INT64_MAX and 3 * INT64_MAX overflow to REAL, 10 - INT64_MAX does not; dividing by zero is NULL.
+    #expect(results[2] == [.real(Self.twoToThe63), .integer(10 - .max), .real(3 * Self.twoToThe63), nil, nil])
+    #expect(try db.fetchAll(Operand.where { $0.id == 1 }.select { 1.0 - $0.s * 0.5 }) == [0.0])
+    // An optional operand keeps the result singly optional.
+    let shares: Select<Operand, Int?> = Operand.all.select { 10 / $0.n }
+    #expect(try db.fetchAll(shares) == [nil, 10, nil, nil])
+    #expect(try db.fetchAll(Operand.all.select { 1 - $0.n }) == [nil, 0, nil, nil])
+    let words = try makeDatabase(kind)
+    try words.create(Word.self)
+    try words.insert(Word.samples)
+    #expect(try words.fetchAll(Word.where { $0.id <= 3 }.select { "¡" + $0.text }) == ["¡Milk", "¡  oat milk  ", "¡École"])
+    #expect(try words.fetchAll(Word.where { $0.id <= 3 }.select { "(" + $0.note + ")" }) == [nil, "(fresh)", "(ÉCOLE)"])
+  }
+
   @Test(arguments: BackendKind.allCases)
   func divisionOfOptionalsIsSinglyOptional(_ kind: BackendKind) throws {
     let db = try Self.database(kind)

@@ -114,6 +114,19 @@ enum SnapshotPriority: Int, ColumnType, QueryComparable { case low = 1, medium, 
     #expect(rendered.bindings == [.value(.integer(1)), .value(.integer(2)), .value(.integer(5))])
   }
 
+  @Test func valuesOnTheLeftOfOperators() throws {
+    let query = SnapshotItem.all.select { (1 + $0.stock, 2 - $0.discount, 3 * $0.stock, 4 / $0.discount, 5 % $0.stock, "#" + $0.name) }
+    let rendered = try query.renderedSQL()
+    #expect(
+      rendered.sql.hasPrefix(
+        #"SELECT (? + "stock"), (? - "discount"), (? * "stock"), (? / "discount"), (? % "stock"), (? || "name") FROM "items""#
+      ))
+    #expect(
+      rendered.bindings == [
+        .value(.integer(1)), .value(.integer(2)), .value(.integer(3)), .value(.integer(4)), .value(.integer(5)), .value(.text("#")),
+      ])
+  }
+
   @Test func functionsOfExpressionsConstantsAndCount() throws {
     let query = SnapshotItem.group { $0.stock }.select {
       (

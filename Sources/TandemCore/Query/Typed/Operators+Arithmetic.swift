@@ -47,6 +47,52 @@ where L.QueryValue: _IntegerQueryValue & _OptionalQueryValue & ColumnType {
   TypedExpression(.binary(.remainder, lhs.expression, .bound(rhs, for: lhs.expression)))
 }
 
+// A Swift value on the left: `1.0 - $0.discount`, `2 * $0.quantity`, as written in Swift.
+
+/// `value + rhs`, a Swift value on the left.
+///
+/// ```swift
+/// Line.all.select { 1 + $0.quantity }   // SELECT (? + "quantity")
+/// ```
+public func + <R: QueryExpression>(lhs: R.QueryValue, rhs: R) -> TypedExpression<R.QueryValue>
+where R.QueryValue: _AdditiveQueryValue & ColumnType {
+  TypedExpression(.binary(.add, .bound(lhs, for: rhs.expression), rhs.expression))
+}
+/// `value - rhs`, a Swift value on the left.
+///
+/// ```swift
+/// Line.all.select { $0.price * (1.0 - $0.discount) }   // SELECT ("price" * (? - "discount"))
+/// ```
+public func - <R: QueryExpression>(lhs: R.QueryValue, rhs: R) -> TypedExpression<R.QueryValue>
+where R.QueryValue: _AdditiveQueryValue & ColumnType {
+  TypedExpression(.binary(.subtract, .bound(lhs, for: rhs.expression), rhs.expression))
+}
+/// `value * rhs`, a Swift value on the left.
+public func * <R: QueryExpression>(lhs: R.QueryValue, rhs: R) -> TypedExpression<R.QueryValue>
+where R.QueryValue: _NumericQueryValue & ColumnType {
+  TypedExpression(.binary(.multiply, .bound(lhs, for: rhs.expression), rhs.expression))
+}
+/// `value / rhs`, a Swift value on the left (NULL when rhs is zero).
+public func / <R: QueryExpression>(lhs: R.QueryValue, rhs: R) -> TypedExpression<R.QueryValue?>
+where R.QueryValue: _NumericQueryValue & ColumnType {
+  TypedExpression(.binary(.divide, .bound(lhs, for: rhs.expression), rhs.expression))
+}
+/// `value / rhs` for an optional expression: `Int?`, not `Int??`.
+public func / <R: QueryExpression>(lhs: R.QueryValue, rhs: R) -> TypedExpression<R.QueryValue>
+where R.QueryValue: _NumericQueryValue & _OptionalQueryValue & ColumnType {
+  TypedExpression(.binary(.divide, .bound(lhs, for: rhs.expression), rhs.expression))
+}
+/// `value % rhs` for integers, a Swift value on the left (NULL when rhs is zero).
+public func % <R: QueryExpression>(lhs: R.QueryValue, rhs: R) -> TypedExpression<R.QueryValue?>
+where R.QueryValue: _IntegerQueryValue & ColumnType {
+  TypedExpression(.binary(.remainder, .bound(lhs, for: rhs.expression), rhs.expression))
+}
+/// `value % rhs` for an optional integer expression: `Int?`, not `Int??`.
+public func % <R: QueryExpression>(lhs: R.QueryValue, rhs: R) -> TypedExpression<R.QueryValue>
+where R.QueryValue: _IntegerQueryValue & _OptionalQueryValue & ColumnType {
+  TypedExpression(.binary(.remainder, .bound(lhs, for: rhs.expression), rhs.expression))
+}
+
 /// `lhs + value` for a fixed-point decimal column and a `Decimal`.
 ///
 /// ```swift
@@ -111,6 +157,15 @@ public prefix func - <E: QueryExpression>(operand: E) -> TypedExpression<E.Query
 public func + <L: QueryExpression>(lhs: L, rhs: String) -> TypedExpression<L.QueryValue>
 where L.QueryValue: _TextQueryValue {
   TypedExpression(.binary(.concatenate, lhs.expression, .literal(.text(rhs))))
+}
+/// Text concatenation with a `String` on the left, `lhs || rhs`.
+///
+/// ```swift
+/// Person.select { "Dr. " + $0.lastName }   // SELECT (? || "lastName")
+/// ```
+public func + <R: QueryExpression>(lhs: String, rhs: R) -> TypedExpression<R.QueryValue>
+where R.QueryValue: _TextQueryValue {
+  TypedExpression(.binary(.concatenate, .literal(.text(lhs)), rhs.expression))
 }
 // Concatenating two text expressions takes the right operand's type as a constraint, `String` or
 // `String?`: the result is optional when either operand is. Two overloads with a concrete right
