@@ -77,7 +77,7 @@ let package = Package(
       dependencies: ["TandemMemory", "TandemCore", "CSQLite", "SeededRandomness", "SQLiteReference"]),
     .testTarget(name: "TandemTests", dependencies: ["Tandem", "CSQLite", "SQLiteReference"]),
     // One body of behaviour tests, run against every backend.
-    .testTarget(name: "ConformanceTests", dependencies: ["Tandem"]),
+    .testTarget(name: "ConformanceTests", dependencies: ["Tandem", "SeededRandomness"]),
     // Seeded random schemas, rows and queries run on both engines; results must match.
     // The memory engine is imported to turn on its storage checks (see PairRunner).
     .testTarget(name: "DifferentialTests", dependencies: ["Tandem", "TandemMemory", "SeededRandomness"]),

@@ -1,4 +1,5 @@
 import Foundation
+import SeededRandomness
 import Tandem
 import Testing
 
@@ -99,12 +100,8 @@ struct SampleStore {
   static let shared = SampleStore()
 
   private init() {
-    var state: UInt64 = 0x5A3D_1E57_0AE5_7031
-    func next(_ bound: Int) -> Int {
-      // A linear congruential step: enough to spread the rows, and the same on every run.
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int((state >> 33) % UInt64(bound))
-    }
+    var random = SplitMix64(seed: 0x5A3D_1E57_0AE5_7031)
+    func next(_ bound: Int) -> Int { random.int(0...(bound - 1)) }
     let countries = ["Brazil", "Canada", "France", "Germany", "USA", "Norway"]
     genres = ["Rock", "Jazz", "Metal", "Blues", "Latin"].enumerated().map { StoreGenre(id: $0 + 1, name: $1) }
     mediaTypes = ["MPEG", "AAC", "Protected AAC"].enumerated().map { StoreMediaType(id: $0 + 1, name: $1) }

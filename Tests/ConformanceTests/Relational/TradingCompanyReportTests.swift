@@ -1,4 +1,5 @@
 import Foundation
+import SeededRandomness
 import Tandem
 import Testing
 
@@ -104,12 +105,8 @@ struct TradingCompany {
   static func price(cents: Int) -> Decimal { Decimal(cents) / 100 }
 
   private init() {
-    var state: UInt64 = 0x7EAD_E5C0_1996_0704
-    func next(_ bound: Int) -> Int {
-      // A linear congruential step: enough to spread the rows, and the same on every run.
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int((state >> 33) % UInt64(bound))
-    }
+    var random = SplitMix64(seed: 0x7EAD_E5C0_1996_0704)
+    func next(_ bound: Int) -> Int { random.int(0...(bound - 1)) }
     categories = ["Beverages", "Condiments", "Confections", "Dairy Products", "Grains/Cereals", "Seafood"]
       .enumerated().map { TradeCategory(id: $0 + 1, name: $1, details: $0 == 2 ? nil : "Category \($0 + 1)") }
     let supplierNames = [
