@@ -89,6 +89,7 @@ import Testing
     #expect(try db.fetchAll(Item.all.select { ($0.price * 2).round(1) }) == [3.0, 0.5])
     #expect(try db.fetchAll(Item.all.select { $0.stock / 0 }) == [nil, nil] as [Int?])
     #expect(try db.fetchAll(Item.all.select { 100 - $0.stock }) == [95, 80])
+    #expect(try db.fetchAll(Item.all.select { TypedExpression<Int?>($0.stock) + $0.discount }) == [nil, 30])
     let halfDiscounts: [Int?] = try db.fetchAll(Item.all.select { $0.discount / 2 })
     #expect(halfDiscounts == [nil, 5])
     #expect(try db.fetchAll(Item.all.select { least($0.stock, $0.reorderLevel + 1) }) == [5, 11])
