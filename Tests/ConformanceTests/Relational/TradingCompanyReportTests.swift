@@ -412,18 +412,15 @@ private func binaryOrdered(_ names: [String]) -> [String] {
         })
     #expect(!sales.isEmpty)
     #expect(sales.allSatisfy { $0.3 > 2_000 })
-    var expected = 0
-    for employee in company.employees {
-      let theirs = company.orders.filter { $0.employeeID == employee.id }
-      let countries = Set(theirs.compactMap { order in company.customers.first { $0.code == order.customerCode }?.country })
-      for country in countries {
-        let orderIDs = Set(
-          theirs.filter { order in company.customers.first { $0.code == order.customerCode }?.country == country }.map(\.id))
-        let total = company.lines.filter { orderIDs.contains($0.orderID) }.map(TradingCompany.amount).reduce(0, +)
-        if total > 2_000 { expected += 1 }
-      }
+    // The same groups in Swift: each line's amount added to its (employee, country), in line order.
+    let countries = Dictionary(uniqueKeysWithValues: company.customers.map { ($0.code, $0.country) })
+    let orders = Dictionary(uniqueKeysWithValues: company.orders.map { ($0.id, $0) })
+    var totals: [[String]: Double] = [:]
+    for line in company.lines {
+      guard let order = orders[line.orderID], let country = countries[order.customerCode] else { continue }
+      totals[["\(order.employeeID)", country], default: 0] += TradingCompany.amount(line)
     }
-    #expect(sales.count == expected)
+    #expect(sales.count == totals.values.filter { $0 > 2_000 }.count)
   }
 
   @Test(arguments: BackendKind.allCases)
