@@ -27,15 +27,22 @@ struct PreparedSelectCache {
     let statement: SQLiteStatement
     let slots: [Slot]
     let context: ConstraintContext
+    /// The number of trailing rowid columns the rows are sorted by and then dropped
+    /// (``RenderedSQL/rowidSortKeyCount``).
+    let rowidSortKeyCount: Int
     /// Whether the placeholders take the positional values as given: one each, in order.
     let bindsPositionsInOrder: Bool
 
-    /// What `prepared` compiled to: its SQL's statement, the bindings of its rendering and the
-    /// context its errors are named in.
-    init(_ prepared: PreparedStatement, statement: SQLiteStatement, bindings: [SQLBinding], context: ConstraintContext) {
+    /// What `prepared` compiled to: its SQL's statement, the bindings of its rendering, the
+    /// context its errors are named in and the rowid columns its rows are sorted by.
+    init(
+      _ prepared: PreparedStatement, statement: SQLiteStatement, bindings: [SQLBinding], context: ConstraintContext,
+      rowidSortKeyCount: Int
+    ) {
       self.prepared = prepared
       self.statement = statement
       self.context = context
+      self.rowidSortKeyCount = rowidSortKeyCount
       slots = bindings.map { binding -> Slot in
         switch binding {
         case .value(let value): return .value(value)

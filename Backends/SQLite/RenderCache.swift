@@ -19,6 +19,8 @@ struct RenderCache {
   struct Entry {
     var sql: String
     var slots: [Slot]
+    /// ``RenderedSQL/rowidSortKeyCount`` of the rendering.
+    var rowidSortKeyCount: Int
 
     /// What each placeholder binds: the statement's literals by position, named parameters
     /// as they are.
@@ -64,7 +66,7 @@ struct RenderCache {
     }
     guard literalIndex == literals.count else { return }
     if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
-    entries[shape] = Entry(sql: rendered.sql, slots: slots)
+    entries[shape] = Entry(sql: rendered.sql, slots: slots, rowidSortKeyCount: rendered.rowidSortKeyCount)
   }
 
   /// Empties the cache.

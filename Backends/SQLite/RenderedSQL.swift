@@ -48,6 +48,10 @@ public struct RenderedSQL: Sendable, Hashable, CustomStringConvertible {
   public var sql: String
   /// The values (or named parameters) for the placeholders, in order.
   public var bindings: [SQLBinding]
+  /// The number of trailing result columns that hold the rowids a join's rows are to be sorted
+  /// by (ascending, NULLs first) and that are dropped afterwards; 0 when the SQL orders its rows
+  /// itself. Only the backend's own rendering leaves that order to it.
+  var rowidSortKeyCount = 0
 
   /// Rendered SQL from its text and bindings.
   public init(sql: String, bindings: [SQLBinding]) {

@@ -99,16 +99,25 @@ public struct SQLRenderer: Sendable, Hashable {
   /// ``render(_:)`` writes it over a subquery that fixes the order of its rows. SQLite resolves
   /// a FROM subquery before the query around it, so that form may fail with another of the
   /// statement's errors than the one SQLite reports for the statement as written.
-  func render(_ statement: Statement, writingOrderedSubqueries: Bool) throws -> RenderedSQL {
+  ///
+  /// With `leavingRowidOrderToCaller`, a join ordered by its sources' rowids alone is written
+  /// without its ORDER BY, the rowids last among its result columns: the caller sorts the rows
+  /// by those ``RenderedSQL/rowidSortKeyCount`` columns and drops them (as the backend does).
+  func render(
+    _ statement: Statement, writingOrderedSubqueries: Bool, leavingRowidOrderToCaller: Bool = false
+  ) throws -> RenderedSQL {
     var writer = SQLTextWriter(rowidName: rowidName, otherRowidNames: otherRowidNames, columnTraits: columnTraits)
     writer.writesOrderedSubqueries = writingOrderedSubqueries
+    writer.leavesRowidOrderToCaller = leavingRowidOrderToCaller
     switch statement {
     case .select(let select): try writeSelect(select, to: &writer)
     case .insert(let insert): try writeInsert(insert, to: &writer)
     case .update(let update): try writeUpdate(update, to: &writer)
     case .delete(let delete): try writeDelete(delete, to: &writer)
     }
-    return RenderedSQL(sql: writer.sql, bindings: writer.bindings)
+    var rendered = RenderedSQL(sql: writer.sql, bindings: writer.bindings)
+    rendered.rowidSortKeyCount = writer.rowidSortKeyCount
+    return rendered
   }
 
   /// The SQL and bindings of one expression on its own (useful for logging and tests).

@@ -12,8 +12,16 @@ extension SQLTextWriter {
   /// table's aggregate or DISTINCT is always pinned; a join's only when its answer can depend on
   /// the order (``SelectStatement/answerDependsOnVisitOrder(_:)``). Other joins are written as
   /// `JOIN`, and SQLite plans them freely: their rows are then sorted by an ORDER BY that ends
-  /// with every source's rowid, so the plan cannot change the answer.
+  /// with every source's rowid, so the plan cannot change the answer. A join ordered by nothing
+  /// but those rowids, without LIMIT or OFFSET, is sorted by the caller when it allows it
+  /// (``writeJoinLeavingRowidOrder(_:)``).
   mutating func writeSelect(_ select: SelectStatement) throws {
+    if leavesRowidOrderToCaller, writesOrderedSubqueries, scopes.isEmpty, select.with == nil, select.compound.isEmpty,
+      !select.joins.isEmpty, !select.isAggregate, !select.distinct, !select.columns.isEmpty, select.limit == nil,
+      select.offset == nil, isOrderedByRowidsAlone(select)
+    {
+      return try writeJoinLeavingRowidOrder(select)
+    }
     if writesOrderedSubqueries, scopes.isEmpty, select.with == nil, select.compound.isEmpty, !select.joins.isEmpty,
       !select.isAggregate,
       !select.distinct, !select.orderBy.isEmpty, !select.columns.isEmpty,
@@ -44,6 +52,39 @@ extension SQLTextWriter {
       try writeSelectCore(term.select)
     }
     try writeOrderAndLimit(select, isCompound: !select.compound.isEmpty)
+  }
+
+  /// Whether the select's ORDER BY is its sources' rowids alone, each ascending with NULLs first
+  /// (a LEFT JOIN's missing row has a NULL rowid), as ``Select/statement`` orders a join that
+  /// has no ORDER BY of its own.
+  private func isOrderedByRowidsAlone(_ select: SelectStatement) -> Bool {
+    !select.orderBy.isEmpty
+      && select.orderBy.allSatisfy { term in
+        guard !term.descending, term.nulls == nil || term.nulls == .first,
+          case .unary(.plus, .qualifiedRowid) = term.expression
+        else { return false }
+        return resolvesSurely(term.expression, in: select)
+      }
+  }
+
+  /// A join ordered by its sources' rowids alone, written without its ORDER BY and with those
+  /// rowids as its last result columns; the caller sorts the rows by them (integers, NULLs
+  /// first) and drops them (``rowidSortKeyCount``):
+  ///
+  /// ```sql
+  /// SELECT "r"."title", "l"."name", (+"r".rowid), (+"l".rowid) FROM "reminders" AS "r"
+  ///   JOIN "lists" AS "l" ON ("r"."listID" = "l"."id") WHERE ("l"."name" = ?)
+  /// ```
+  ///
+  /// SQLite plans it as it plans the subquery of ``writeSortedJoin(_:)`` (for the WHERE clause
+  /// alone), and so visits the same rows in the same order, but hands them over without copying
+  /// them into a sorter first: sorting a few integers in Swift costs less.
+  private mutating func writeJoinLeavingRowidOrder(_ select: SelectStatement) throws {
+    var plain = select
+    plain.columns = select.columns + select.orderBy.map(\.expression)
+    plain.orderBy = []
+    try writeSelectCore(plain)
+    rowidSortKeyCount = select.orderBy.count
   }
 
   /// A statement's join with an ORDER BY, written so that SQLite plans the join for its WHERE

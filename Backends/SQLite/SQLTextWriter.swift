@@ -19,6 +19,13 @@ struct SQLTextWriter {
   /// Whether a join's select may be written over a subquery that fixes the order of its rows
   /// (see ``writeSelect(_:)``); off, every select is written as the statement says.
   var writesOrderedSubqueries = true
+  /// Whether a join ordered by its sources' rowids alone may be written without its ORDER BY,
+  /// its rowids as the last result columns, for the caller to sort its rows by
+  /// (see ``writeSelect(_:)``).
+  var leavesRowidOrderToCaller = false
+  /// The number of trailing result columns the caller sorts the rows by and then drops: the
+  /// rowids a join was written with when ``leavesRowidOrderToCaller`` allowed it, else 0.
+  var rowidSortKeyCount = 0
 
   init(rowidName: String?, otherRowidNames: [String: String?] = [:], columnTraits: [String: [String: ColumnTraits]] = [:]) {
     self.rowidName = rowidName

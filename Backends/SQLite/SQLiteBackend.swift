@@ -208,7 +208,8 @@ public final class SQLiteBackend: DatabaseBackend {
       // A select run again binds and steps: its rendering and prepared statement are found by
       // the identity of `statement`. Its first run renders it as any statement is: once per shape.
       let entry = try preparedSelects.entry(for: statement) ?? compileSelect(statement, bindings)
-      try entry.statement.forEachRow(try entry.values(bindings), context: entry.context, body)
+      try entry.statement.forEachRow(
+        try entry.values(bindings), context: entry.context, rowidSortKeyCount: entry.rowidSortKeyCount, body)
       return StatementResult()
     }
   }
@@ -217,18 +218,19 @@ public final class SQLiteBackend: DatabaseBackend {
   private func compileSelect(_ prepared: PreparedStatement, _ bindings: StatementBindings) throws -> PreparedSelectCache.Entry {
     // A value count that does not fit is reported before the statement's own errors.
     if case .positional(let values) = bindings { try prepared.checkCount(of: values) }
-    let (statement, placeholders, context, isCacheable) = try compile(prepared.statement)
-    let entry = PreparedSelectCache.Entry(prepared, statement: statement, bindings: placeholders, context: context)
+    let (statement, placeholders, context, isCacheable, sortKeys) = try compile(prepared.statement)
+    let entry = PreparedSelectCache.Entry(
+      prepared, statement: statement, bindings: placeholders, context: context, rowidSortKeyCount: sortKeys)
     if isCacheable { preparedSelects.store(entry) }
     return entry
   }
 
   /// Renders `statement`, binds its values (named parameters from `parameters`) and runs it.
   private func executeStatement(_ statement: Statement, parameters: [String: SqliteValue]) throws -> StatementResult {
-    let (prepared, values, context) = try prepare(statement, parameters: parameters)
+    let (prepared, values, context, sortKeys) = try prepare(statement, parameters: parameters)
     switch statement {
     case .select:
-      return StatementResult(rows: try prepared.run(values, context: context))
+      return StatementResult(rows: try prepared.run(values, context: context, rowidSortKeyCount: sortKeys))
     case .insert:
       // sqlite3_last_insert_rowid keeps older inserts' rowids; start from 0 to see only ours.
       connection.lastInsertRowid = 0
@@ -395,45 +397,48 @@ public final class SQLiteBackend: DatabaseBackend {
   private static let rowPlaceholder = "tandem_row_value"
 
   /// Renders `statement` (or reuses the SQL of its shape), resolves its bindings and returns the
-  /// prepared statement with its values and the context for constraint errors.
+  /// prepared statement with its values, the context for constraint errors and the number of
+  /// rowid columns its rows are sorted by (``RenderedSQL/rowidSortKeyCount``).
   private func prepare(
     _ statement: Statement, parameters: [String: SqliteValue]
-  ) throws -> (SQLiteStatement, [SqliteValue], ConstraintContext) {
-    let (prepared, placeholders, context, _) = try compile(statement)
+  ) throws -> (SQLiteStatement, [SqliteValue], ConstraintContext, rowidSortKeyCount: Int) {
+    let (prepared, placeholders, context, _, sortKeys) = try compile(statement)
     do {
-      return (prepared, try placeholders.map { try $0.value(in: parameters) }, context)
+      return (prepared, try placeholders.map { try $0.value(in: parameters) }, context, sortKeys)
     } catch let error as TandemError {
       throw error.with(statement: prepared.sql)
     }
   }
 
   /// Renders `statement` (or reuses the SQL of its shape) and prepares its SQL: the prepared
-  /// statement, what each placeholder binds, the context for constraint errors, and whether
-  /// all of it may be kept for the statement's next run (its tables are known).
+  /// statement, what each placeholder binds, the context for constraint errors, whether all of
+  /// it may be kept for the statement's next run (its tables are known), and the number of
+  /// rowid columns its rows are sorted by (``RenderedSQL/rowidSortKeyCount``).
   private func compile(
     _ statement: Statement
-  ) throws -> (SQLiteStatement, [SQLBinding], ConstraintContext, isReusable: Bool) {
+  ) throws -> (SQLiteStatement, [SQLBinding], ConstraintContext, isReusable: Bool, rowidSortKeyCount: Int) {
     let table = try tableInfo(statement.table)
     let sql: String
     let bindings: [SQLBinding]
+    let sortKeys: Int
     if Self.isCacheable(statement) {
       let (shape, literals) = StatementShape.lifting(statement)
       if let entry = renderCache.entry(for: shape) {
-        sql = entry.sql
+        (sql, sortKeys) = (entry.sql, entry.rowidSortKeyCount)
         bindings = entry.bindings(literals: literals)
       } else {
-        let rendered = try renderer(for: statement, table: table).render(statement)
-        (sql, bindings) = (rendered.sql, rendered.bindings)
+        let rendered = try render(statement, table: table)
+        (sql, bindings, sortKeys) = (rendered.sql, rendered.bindings, rendered.rowidSortKeyCount)
         // An unknown table may be created later with other columns (and another rowid name).
         if !table.columns.isEmpty { renderCache.store(rendered, for: shape, literals: literals) }
       }
     } else {
-      let rendered = try renderer(for: statement, table: table).render(statement)
-      (sql, bindings) = (rendered.sql, rendered.bindings)
+      let rendered = try render(statement, table: table)
+      (sql, bindings, sortKeys) = (rendered.sql, rendered.bindings, rendered.rowidSortKeyCount)
     }
     let context = ConstraintContext(table: statement.table, columns: table.columns)
     do {
-      return (try cachedStatement(sql), bindings, context, !table.columns.isEmpty)
+      return (try cachedStatement(sql), bindings, context, !table.columns.isEmpty, sortKeys)
     } catch let error as TandemError where error.kind == .sqlite {
       throw errorAsWritten(statement, table: table) ?? error
     }
@@ -681,6 +686,13 @@ public final class SQLiteBackend: DatabaseBackend {
     try release(name)
   }
 
+  /// The SQL this backend runs for `statement`: a join ordered by its sources' rowids alone is
+  /// left for ``SQLiteStatement`` to sort (``RenderedSQL/rowidSortKeyCount``).
+  private func render(_ statement: Statement, table: TableInfo) throws -> RenderedSQL {
+    try renderer(for: statement, table: table).render(
+      statement, writingOrderedSubqueries: true, leavingRowidOrderToCaller: true)
+  }
+
   /// The renderer for `statement`: its table's, or — for a statement that reads other tables —
   /// one that also knows their columns (to spell each one's rowid).
   func renderer(for statement: Statement, table: TableInfo) throws -> SQLRenderer {
@@ -740,7 +752,7 @@ extension SQLiteBackend: QueryPlanDescribing {
   /// values bound: each row's detail, indented two spaces per level below the top.
   public func queryPlan(for statement: Statement, parameters: [String: SqliteValue]) throws -> [String] {
     let table = try tableInfo(statement.table)
-    let (sql, values) = try Self.resolve(try renderer(for: statement, table: table).render(statement), parameters)
+    let (sql, values) = try Self.resolve(try render(statement, table: table), parameters)
     trace?.isSuppressed = true
     defer { trace?.isSuppressed = false }
     let rows = try run("EXPLAIN QUERY PLAN " + sql, values, cached: false)

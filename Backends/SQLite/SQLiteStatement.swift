@@ -144,8 +144,15 @@ final class SQLiteStatement {
   /// (bindings cleared) afterwards, whether it succeeded or failed.
   ///
   /// `context` names the table the statement writes, to read table and column names out of a
-  /// constraint error message.
-  func run(_ values: [SqliteValue], context: ConstraintContext? = nil) throws -> [[SqliteValue]] {
+  /// constraint error message. With a `rowidSortKeyCount`, the rows are sorted by that many last
+  /// columns, which are then dropped (``RenderedSQL/rowidSortKeyCount``).
+  func run(
+    _ values: [SqliteValue], context: ConstraintContext? = nil, rowidSortKeyCount: Int = 0
+  ) throws -> [[SqliteValue]] {
+    if rowidSortKeyCount > 0 {
+      let width = Int(resultColumnCount) - rowidSortKeyCount
+      return try sortedByRowids(run(values, context: context), width: width).map { Array($0[..<width]) }
+    }
     defer {
       sqlite3_reset(handle)
       sqlite3_clear_bindings(handle)
@@ -169,10 +176,23 @@ final class SQLiteStatement {
   /// statement (bindings cleared) afterwards.
   ///
   /// Every row is read into one array, overwritten in place for the next row when `body` kept
-  /// no copy of it, so a select allocates no array per row.
+  /// no copy of it, so a select allocates no array per row. With a `rowidSortKeyCount`, all rows
+  /// are read first and handed out sorted by that many last columns, without them
+  /// (``RenderedSQL/rowidSortKeyCount``).
   func forEachRow(
-    _ values: [SqliteValue], context: ConstraintContext? = nil, _ body: ([SqliteValue]) throws -> Void
+    _ values: [SqliteValue], context: ConstraintContext? = nil, rowidSortKeyCount: Int = 0,
+    _ body: ([SqliteValue]) throws -> Void
   ) throws {
+    if rowidSortKeyCount > 0 {
+      let width = Int(resultColumnCount) - rowidSortKeyCount
+      let rows = sortedByRowids(try run(values, context: context), width: width)
+      var row = [SqliteValue](repeating: .null, count: width)
+      for sorted in rows {
+        for column in 0..<width { row[column] = sorted[column] }
+        try body(row)
+      }
+      return
+    }
     defer {
       sqlite3_reset(handle)
       sqlite3_clear_bindings(handle)
@@ -313,6 +333,26 @@ final class SQLiteStatement {
   }
 
   /// The values of the current result row, each in the storage class SQLite reports.
+  /// `rows` sorted by their columns from `width` on: rowids, integers or NULL (a LEFT JOIN's
+  /// missing row), NULL first, as SQLite's ORDER BY would sort them. A join's rows differ in at
+  /// least one rowid, so no two compare equal and the order is the one SQLite would give.
+  private func sortedByRowids(_ rows: [[SqliteValue]], width: Int) -> [[SqliteValue]] {
+    guard rows.count > 1 else { return rows }
+    return rows.sorted { first, second in
+      var column = width
+      while column < first.count {
+        switch (first[column], second[column]) {
+        case (.integer(let a), .integer(let b)) where a != b: return a < b
+        case (.null, .integer): return true
+        case (.integer, .null): return false
+        default: break
+        }
+        column += 1
+      }
+      return false
+    }
+  }
+
   private func currentRow() throws -> [SqliteValue] {
     var row: [SqliteValue] = []
     row.reserveCapacity(Int(resultColumnCount))

@@ -43,6 +43,28 @@ import Testing
     #expect(pairs.map(\.1.name) == ["Work", "Home", "Work", "Old", "Home"])
   }
 
+  /// SQLite looks the projects up by key and finds each one's tasks through the index on
+  /// (projectID, title): project by project, then by title. Without ORDER BY the rows still come in the tasks' rowid order.
+  @Test(arguments: BackendKind.allCases)
+  func joinPlannedThroughAnIndexComesInRowidOrder(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.create(Project.self)
+    try db.create(ProjectTask.self)
+    try db.insert([
+      Project(id: 1, code: "H", name: "Home"), Project(id: 2, code: "W", name: "Work"), Project(id: 3, code: "O", name: "Old"),
+    ])
+    try db.insert([
+      ProjectTask(id: 1, projectID: 2, title: "Report"), ProjectTask(id: 2, projectID: 1, title: "Milk"),
+      ProjectTask(id: 3, projectID: 2, title: "Call"), ProjectTask(id: 4, projectID: 3, title: "Archive"),
+      ProjectTask(id: 5, projectID: 1, title: "Bread"),
+    ])
+    let rows = try db.fetchAll(
+      ProjectTask.join(Project.self) { $0.projectID == $1.id }
+        .where { _, project in project.id.in([1, 2]) }
+        .select { task, project in (task.title, project.name) })
+    #expect(rows.map { "\($0.0)@\($0.1)" } == ["Report@Work", "Milk@Home", "Call@Work", "Bread@Home"])
+  }
+
   @Test(arguments: BackendKind.allCases)
   func leftJoinKeepsListsWithoutTasks(_ kind: BackendKind) throws {
     let db = try Self.database(kind)

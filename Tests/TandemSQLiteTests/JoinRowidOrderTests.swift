@@ -1,0 +1,102 @@
+import TandemCore
+import Testing
+
+@testable import TandemSQLite
+
+/// A join ordered by its sources' rowids alone (the order Tandem gives a join without ORDER BY)
+/// runs without SQLite's sorter: the backend reads the rowids as the last result columns, sorts
+/// the rows by them and drops them. Its SQL for `renderedSQL()` still orders the rows itself.
+@Suite("SQLite backend: a join's rowid order")
+struct JoinRowidOrderTests {
+  static let lists = TableSchema(
+    "lists", columns: [.column("id", .integer, primaryKey: true), .column("name", .text)])
+  static let tasks = TableSchema(
+    "tasks",
+    columns: [
+      .column("id", .integer, primaryKey: true), .column("listID", .integer), .column("title", .text),
+    ],
+    indexes: [.index(on: ["listID", "title"])])
+
+  private let renderer = SQLRenderer(
+    tableColumns: ["id", "listID", "title"], otherTables: ["lists": ["id", "name"]],
+    columnTraits: [
+      "tasks": [
+        "id": ColumnTraits(type: .integer, isRowidAlias: true), "listID": ColumnTraits(type: .integer, isRowidAlias: false),
+        "title": ColumnTraits(type: .text, isRowidAlias: false),
+      ],
+      "lists": [
+        "id": ColumnTraits(type: .integer, isRowidAlias: true), "name": ColumnTraits(type: .text, isRowidAlias: false),
+      ],
+    ])
+
+  /// `SELECT t.title, l.name FROM tasks t JOIN lists l ON t.listID = l.id WHERE l.id IN (…)`,
+  /// ordered as ``Select/statement`` orders a join: by each source's `+rowid`, in FROM order.
+  private func join(
+    lists: [Int64], kind: JoinClause.Kind = .inner, orderBy extra: [OrderingTerm] = [], limit: SQLExpression? = nil
+  ) -> SelectStatement {
+    SelectStatement(
+      table: "tasks", alias: "t",
+      joins: [
+        JoinClause(
+          kind, table: "lists", alias: "l",
+          on: .binary(.equal, .qualifiedColumn(source: "t", name: "listID"), .qualifiedColumn(source: "l", name: "id")))
+      ],
+      columns: [.qualifiedColumn(source: "t", name: "title"), .qualifiedColumn(source: "l", name: "name")],
+      filter: .inList(.qualifiedColumn(source: "l", name: "id"), lists.map { .literal(.integer($0)) }, negated: false),
+      orderBy: extra + [
+        OrderingTerm(.unary(.plus, .qualifiedRowid(source: "t"))), OrderingTerm(.unary(.plus, .qualifiedRowid(source: "l"))),
+      ],
+      limit: limit)
+  }
+
+  @Test func theBackendsRenderingLeavesTheRowidOrderToIt() throws {
+    let rendered = try renderer.render(
+      .select(join(lists: [1])), writingOrderedSubqueries: true, leavingRowidOrderToCaller: true)
+    #expect(
+      rendered.sql
+        == #"SELECT "t"."title", "l"."name", (+"t".rowid), (+"l".rowid) FROM "tasks" AS "t" JOIN "lists" AS "l""#
+        + #" ON ("t"."listID" = "l"."id") WHERE ("l"."id" IN (?))"#)
+    #expect(rendered.rowidSortKeyCount == 2)
+    // What renderedSQL() shows orders the rows itself.
+    let shown = try renderer.render(.select(join(lists: [1])))
+    #expect(shown.sql.hasSuffix(#"ORDER BY "tandem_o0" ASC, "tandem_o1" ASC"#))
+    #expect(shown.rowidSortKeyCount == 0)
+  }
+
+  @Test func aLimitOrAnOrderOfItsOwnLeavesTheSortToSQLite() throws {
+    let limited = try renderer.render(
+      .select(join(lists: [1], limit: .literal(1))), writingOrderedSubqueries: true,
+      leavingRowidOrderToCaller: true)
+    #expect(limited.rowidSortKeyCount == 0)
+    #expect(limited.sql.contains("ORDER BY"))
+    let ordered = try renderer.render(
+      .select(join(lists: [1], orderBy: [OrderingTerm(.qualifiedColumn(source: "t", name: "title"))])),
+      writingOrderedSubqueries: true, leavingRowidOrderToCaller: true)
+    #expect(ordered.rowidSortKeyCount == 0)
+    #expect(ordered.sql.contains("ORDER BY"))
+  }
+
+  /// SQLite looks the lists up by key and finds each one's tasks through the index on (listID,
+  /// title): by list, then title.
+  /// The backend hands them out in the tasks' rowid order, two columns wide.
+  @Test func theBackendSortsTheRowsSQLiteFindsByList() throws {
+    let backend = try SQLiteBackend.inMemory()
+    try backend.create(Self.lists, ifNotExists: false)
+    try backend.create(Self.tasks, ifNotExists: false)
+    _ = try backend.insert(
+      into: "lists", columns: ["id", "name"], values: [[1, "Home"], [2, "Work"], [3, "Old"]], conflict: .abort)
+    _ = try backend.insert(
+      into: "tasks", columns: ["id", "listID", "title"],
+      values: [[1, 2, "Report"], [2, 1, "Milk"], [3, 2, "Call"], [4, 3, "Archive"], [5, 1, "Bread"]],
+      conflict: .abort)
+    let statement = Statement.select(join(lists: [1, 2]))
+    let plan = try backend.queryPlan(for: statement, parameters: [:])
+    #expect(plan.contains { $0.contains("SEARCH t USING") })
+    #expect(!plan.contains { $0.contains("TEMP B-TREE") })
+    let expected: [[SqliteValue]] = [["Report", "Work"], ["Milk", "Home"], ["Call", "Work"], ["Bread", "Home"]]
+    #expect(try backend.execute(statement, parameters: [:]).rows == expected)
+    // A LEFT JOIN's missing row has a NULL rowid; the rows still come in the tasks' order.
+    let left = Statement.select(join(lists: [1, 2, 3], kind: .left))
+    #expect(try backend.execute(left, parameters: [:]).rows.map(\.[0]) == ["Report", "Milk", "Call", "Archive", "Bread"])
+  }
+}
