@@ -150,8 +150,9 @@ final class SQLiteStatement {
     _ values: [SqliteValue], context: ConstraintContext? = nil, rowidSortKeyCount: Int = 0
   ) throws -> [[SqliteValue]] {
     if rowidSortKeyCount > 0 {
-      let width = Int(resultColumnCount) - rowidSortKeyCount
-      return try sortedByRowids(run(values, context: context), width: width).map { Array($0[..<width]) }
+      var rows: [[SqliteValue]] = []
+      try forEachRowSortedByRowids(values, context: context, keyCount: rowidSortKeyCount) { rows.append($0) }
+      return rows
     }
     defer {
       sqlite3_reset(handle)
@@ -184,14 +185,7 @@ final class SQLiteStatement {
     _ body: ([SqliteValue]) throws -> Void
   ) throws {
     if rowidSortKeyCount > 0 {
-      let width = Int(resultColumnCount) - rowidSortKeyCount
-      let rows = sortedByRowids(try run(values, context: context), width: width)
-      var row = [SqliteValue](repeating: .null, count: width)
-      for sorted in rows {
-        for column in 0..<width { row[column] = sorted[column] }
-        try body(row)
-      }
-      return
+      return try forEachRowSortedByRowids(values, context: context, keyCount: rowidSortKeyCount, body)
     }
     defer {
       sqlite3_reset(handle)
@@ -333,23 +327,60 @@ final class SQLiteStatement {
   }
 
   /// The values of the current result row, each in the storage class SQLite reports.
-  /// `rows` sorted by their columns from `width` on: rowids, integers or NULL (a LEFT JOIN's
-  /// missing row), NULL first, as SQLite's ORDER BY would sort them. A join's rows differ in at
-  /// least one rowid, so no two compare equal and the order is the one SQLite would give.
-  private func sortedByRowids(_ rows: [[SqliteValue]], width: Int) -> [[SqliteValue]] {
-    guard rows.count > 1 else { return rows }
-    return rows.sorted { first, second in
-      var column = width
-      while column < first.count {
-        switch (first[column], second[column]) {
-        case (.integer(let a), .integer(let b)) where a != b: return a < b
-        case (.null, .integer): return true
-        case (.integer, .null): return false
+  /// Steps to completion, then hands out the rows sorted by their last `keyCount` columns — the
+  /// rowids of a join's sources: integers, or NULL for a LEFT JOIN's missing row, NULL first as
+  /// in SQLite's ORDER BY — without those columns.
+  ///
+  /// The values are read into one flat array and the rowids into another, and a list of row
+  /// numbers is sorted: no array per row. A join's rows differ in at least one rowid, so no two
+  /// compare equal and the order is the one SQLite's sorter would give.
+  private func forEachRowSortedByRowids(
+    _ values: [SqliteValue], context: ConstraintContext?, keyCount: Int, _ body: ([SqliteValue]) throws -> Void
+  ) throws {
+    defer {
+      sqlite3_reset(handle)
+      sqlite3_clear_bindings(handle)
+    }
+    try bind(values, context: context)
+    let columns = Int(resultColumnCount)
+    let width = columns - keyCount
+    var cells: [SqliteValue] = []
+    var keys: [Int64?] = []
+    var rowCount = 0
+    while true {
+      let resultCode = sqlite3_step(handle)
+      if resultCode == SQLITE_DONE { break }
+      guard resultCode == SQLITE_ROW else {
+        try raiseSQLiteError(resultCode, connection: connection.handle, sql: sql, context: context)
+      }
+      for column in 0..<width { cells.append(try value(at: Int32(truncatingIfNeeded: column))) }
+      for column in width..<columns {
+        let index = Int32(truncatingIfNeeded: column)
+        keys.append(sqlite3_column_type(handle, index) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, index))
+      }
+      rowCount += 1
+    }
+    var order = Array(0..<rowCount)
+    order.sort { first, second in
+      var key = first * keyCount
+      var other = second * keyCount
+      for _ in 0..<keyCount {
+        switch (keys[key], keys[other]) {
+        case (let a?, let b?) where a != b: return a < b
+        case (nil, _?): return true
+        case (_?, nil): return false
         default: break
         }
-        column += 1
+        key += 1
+        other += 1
       }
       return false
+    }
+    var row = [SqliteValue](repeating: .null, count: width)
+    for index in order {
+      let start = index * width
+      for column in 0..<width { row[column] = cells[start + column] }
+      try body(row)
     }
   }
 
