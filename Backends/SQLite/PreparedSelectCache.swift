@@ -20,8 +20,9 @@ struct PreparedSelectCache {
     case name(String)
   }
 
-  /// One prepared select, ready to bind and step.
-  struct Entry {
+  /// One prepared select, ready to bind and step. A class: a run finds it with one retain,
+  /// not one per field.
+  final class Entry {
     /// The statement this entry compiled, held so that its identity is not reused.
     let prepared: PreparedStatement
     let statement: SQLiteStatement
