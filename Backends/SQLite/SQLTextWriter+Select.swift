@@ -54,16 +54,17 @@ extension SQLTextWriter {
     try writeOrderAndLimit(select, isCompound: !select.compound.isEmpty)
   }
 
-  /// Whether the select's ORDER BY is its sources' rowids alone, each ascending with NULLs first
-  /// (a LEFT JOIN's missing row has a NULL rowid), as ``Select/statement`` orders a join that
-  /// has no ORDER BY of its own.
+  /// Whether the select's ORDER BY is its sources' rowids alone (`+"t".rowid`, as
+  /// ``Select/statement`` orders a join that has no ORDER BY of its own, or `"t".rowid`), each
+  /// ascending with NULLs first (a LEFT JOIN's missing row has a NULL rowid).
   private func isOrderedByRowidsAlone(_ select: SelectStatement) -> Bool {
     !select.orderBy.isEmpty
       && select.orderBy.allSatisfy { term in
-        guard !term.descending, term.nulls == nil || term.nulls == .first,
-          case .unary(.plus, .qualifiedRowid) = term.expression
-        else { return false }
-        return resolvesSurely(term.expression, in: select)
+        guard !term.descending, term.nulls == nil || term.nulls == .first else { return false }
+        switch term.expression {
+        case .unary(.plus, .qualifiedRowid), .qualifiedRowid: return resolvesSurely(term.expression, in: select)
+        default: return false
+        }
       }
   }
 

@@ -32,9 +32,13 @@ struct JoinRowidOrderTests {
   /// `SELECT t.title, l.name FROM tasks t JOIN lists l ON t.listID = l.id WHERE l.id IN (…)`,
   /// ordered as ``Select/statement`` orders a join: by each source's `+rowid`, in FROM order.
   private func join(
-    lists: [Int64], kind: JoinClause.Kind = .inner, orderBy extra: [OrderingTerm] = [], limit: SQLExpression? = nil
+    lists: [Int64], kind: JoinClause.Kind = .inner, orderBy extra: [OrderingTerm] = [], limit: SQLExpression? = nil,
+    bareRowids: Bool = false
   ) -> SelectStatement {
-    SelectStatement(
+    func rowid(_ source: String) -> SQLExpression {
+      bareRowids ? .qualifiedRowid(source: source) : .unary(.plus, .qualifiedRowid(source: source))
+    }
+    return SelectStatement(
       table: "tasks", alias: "t",
       joins: [
         JoinClause(
@@ -43,9 +47,7 @@ struct JoinRowidOrderTests {
       ],
       columns: [.qualifiedColumn(source: "t", name: "title"), .qualifiedColumn(source: "l", name: "name")],
       filter: .inList(.qualifiedColumn(source: "l", name: "id"), lists.map { .literal(.integer($0)) }, negated: false),
-      orderBy: extra + [
-        OrderingTerm(.unary(.plus, .qualifiedRowid(source: "t"))), OrderingTerm(.unary(.plus, .qualifiedRowid(source: "l"))),
-      ],
+      orderBy: extra + [OrderingTerm(rowid("t")), OrderingTerm(rowid("l"))],
       limit: limit)
   }
 
@@ -57,6 +59,11 @@ struct JoinRowidOrderTests {
         == #"SELECT "t"."title", "l"."name", (+"t".rowid), (+"l".rowid) FROM "tasks" AS "t" JOIN "lists" AS "l""#
         + #" ON ("t"."listID" = "l"."id") WHERE ("l"."id" IN (?))"#)
     #expect(rendered.rowidSortKeyCount == 2)
+    // Rowids without `+` (as SQL text or the fuzzer writes them) order alike.
+    let bare = try renderer.render(
+      .select(join(lists: [1], bareRowids: true)), writingOrderedSubqueries: true, leavingRowidOrderToCaller: true)
+    #expect(bare.sql.hasPrefix(#"SELECT "t"."title", "l"."name", "t".rowid, "l".rowid FROM"#))
+    #expect(bare.rowidSortKeyCount == 2)
     // What renderedSQL() shows orders the rows itself.
     let shown = try renderer.render(.select(join(lists: [1])))
     #expect(shown.sql.hasSuffix(#"ORDER BY "tandem_o0" ASC, "tandem_o1" ASC"#))

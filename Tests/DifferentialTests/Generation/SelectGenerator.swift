@@ -24,7 +24,8 @@ struct SelectGenerator {
   }
 
   /// What `Select.statement` appends: the group keys, nothing for one aggregate row, the result
-  /// columns for DISTINCT, else the rowid (every source's, in FROM order, for a join).
+  /// columns for DISTINCT, else the rowid (every source's, in FROM order, for a join; written
+  /// `"t".rowid` where `Select.statement` writes `+"t".rowid`, which orders alike).
   static func tieBreakers(for statement: SelectStatement) -> [SQLExpression] {
     // A compound is ordered by its result columns, which its generator writes.
     if !statement.compound.isEmpty { return [] }
