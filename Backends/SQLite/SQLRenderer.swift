@@ -134,7 +134,7 @@ public struct SQLRenderer: Sendable, Hashable {
   // MARK: - Statements
 
   private func writeSelect(_ select: SelectStatement, to writer: inout SQLTextWriter) throws {
-    try writer.writeSelect(select)
+    try writer.writeSelect(select, isStatement: true)
   }
 
   private func writeInsert(_ insert: InsertStatement, to writer: inout SQLTextWriter) throws {

@@ -14,9 +14,10 @@ extension SQLTextWriter {
   /// `JOIN`, and SQLite plans them freely: their rows are then sorted by an ORDER BY that ends
   /// with every source's rowid, so the plan cannot change the answer. A join ordered by nothing
   /// but those rowids, without LIMIT or OFFSET, is sorted by the caller when it allows it
-  /// (``writeJoinLeavingRowidOrder(_:)``).
-  mutating func writeSelect(_ select: SelectStatement) throws {
-    if leavesRowidOrderToCaller, writesOrderedSubqueries, scopes.isEmpty, select.with == nil, select.compound.isEmpty,
+  /// (``writeJoinLeavingRowidOrder(_:)``), when it is the statement itself (`isStatement`): a
+  /// subquery's rows are read by SQLite, which would meet the rowid columns.
+  mutating func writeSelect(_ select: SelectStatement, isStatement: Bool = false) throws {
+    if isStatement, leavesRowidOrderToCaller, writesOrderedSubqueries, select.with == nil, select.compound.isEmpty,
       !select.joins.isEmpty, !select.isAggregate, !select.distinct, !select.columns.isEmpty, select.limit == nil,
       select.offset == nil, isOrderedByRowidsAlone(select)
     {

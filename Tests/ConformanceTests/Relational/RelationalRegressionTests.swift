@@ -2226,4 +2226,25 @@ extension RelationalRegressionTests {
       #expect(try db.values(sql: "SELECT k FROM t") == [[.integer(.min)]])
     }
   }
+
+  /// A join ordered by its rowids alone inside a DELETE's scalar subquery keeps its one column:
+  /// the SQLite backend leaves the sort to itself (with the rowids as extra columns) only for the
+  /// statement's own select, and SQLite reported "sub-select returns 3 columns" for this one.
+  @Test(arguments: BackendKind.allCases)
+  func aRowidOrderedJoinInADeletesSubqueryKeepsOneColumn(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.create(TableSchema("d", columns: [.column("n", .integer)]))
+    try db.create(TableSchema("kids", columns: [.column("id", .integer)]))
+    _ = try db.insertRaw(into: "d", columns: ["n"], values: [7])
+    _ = try db.insertRaw(into: "kids", columns: ["id"], values: [7])
+    _ = try db.insertRaw(into: "kids", columns: ["id"], values: [8])
+    let n = SQLExpression.qualifiedColumn(source: "a", name: "n")
+    let joined = SelectStatement(
+      table: "d", alias: "a", joins: [JoinClause(.inner, table: "d")], columns: [n],
+      filter: .binary(.equal, n, .column("id")),
+      orderBy: [OrderingTerm(.qualifiedRowid(source: "a")), OrderingTerm(.unary(.plus, .qualifiedRowid(source: "d")))])
+    let result = try db.execute(.delete(DeleteStatement(table: "kids", filter: .subquery(joined))))
+    #expect(result.changes == 1)
+    #expect(try db.execute(.select(SelectStatement(table: "kids", columns: [.column("id")]))).rows == [[8]])
+  }
 }
