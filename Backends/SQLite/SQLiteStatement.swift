@@ -326,7 +326,6 @@ final class SQLiteStatement {
     }
   }
 
-  /// The values of the current result row, each in the storage class SQLite reports.
   /// Steps to completion, then hands out the rows sorted by their last `keyCount` columns — the
   /// rowids of a join's sources: integers, or NULL for a LEFT JOIN's missing row, NULL first as
   /// in SQLite's ORDER BY — without those columns.
@@ -384,6 +383,7 @@ final class SQLiteStatement {
     }
   }
 
+  /// The values of the current result row, each in the storage class SQLite reports.
   private func currentRow() throws -> [SqliteValue] {
     var row: [SqliteValue] = []
     row.reserveCapacity(Int(resultColumnCount))
