@@ -2247,4 +2247,43 @@ extension RelationalRegressionTests {
     #expect(result.changes == 1)
     #expect(try db.execute(.select(SelectStatement(table: "kids", columns: [.column("id")]))).rows == [[8]])
   }
+
+  /// `x IN (SELECT column FROM table ORDER BY …)`: SQLite answers it from an index of the column
+  /// when there is one (`sqlite3FindInIndex`) and never computes the ORDER BY; without one it runs
+  /// the subquery, ORDER BY included. The memory engine ran it always, and failed where SQLite
+  /// answered (the relational fuzzer's seed 0xC0FFEE69, case 710,561); it now refuses where that
+  /// ORDER BY fails, and answers where it does not.
+  @Test(arguments: BackendKind.allCases)
+  func anOrderByInAnInSubquerySQLiteMaySkipIsRefusedWhereItFails(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.create(TableSchema("d", columns: [.column("a", .integer, primaryKey: true)]))
+    try db.create(TableSchema("t", columns: [.column("ref", .integer)], indexes: [.index(on: ["ref"])]))
+    try db.create(TableSchema("u", columns: [.column("ref", .integer)]))
+    _ = try db.insertRaw(into: "d", columns: ["a"], values: [.integer(.max - 1)])
+    _ = try db.insertRaw(into: "d", columns: ["a"], values: [.integer(.max)])
+    _ = try db.insertRaw(into: "t", columns: ["ref"], values: [0])
+    _ = try db.insertRaw(into: "u", columns: ["ref"], values: [0])
+    let overflowingSum = SQLExpression.subquery(
+      SelectStatement(table: "d", columns: [.aggregate(.sum, .column("a"), distinct: false)]))
+    func membership(of table: String, orderedBy term: SQLExpression, limit: SQLExpression? = nil) -> Statement {
+      let members = SelectStatement(table: table, columns: [.column("ref")], orderBy: [OrderingTerm(term)], limit: limit)
+      return .select(
+        SelectStatement(
+          table: table, columns: [.inSubquery(.literal(1), members, negated: false)], orderBy: [OrderingTerm(.rowid)]))
+    }
+    // Indexed: SQLite searches t's index and never computes the sum.
+    if let rows = try kind.answerUnlessMemoryRefuses({ try db.execute(membership(of: "t", orderedBy: overflowingSum)).rows }) {
+      #expect(rows == [[0]])
+    }
+    // Not indexed: SQLite runs the subquery and the sum fails; the memory engine refuses.
+    if kind == .memory || kind == .tandem {
+      _ = try kind.answerUnlessMemoryRefuses { try db.execute(membership(of: "u", orderedBy: overflowingSum)) }
+    } else {
+      #expect(throws: TandemError.self) { try db.execute(membership(of: "u", orderedBy: overflowingSum)) }
+    }
+    // An ORDER BY that does not fail gives the same answer either way; with a LIMIT the rows are
+    // sorted on every engine, and the sum fails on every engine.
+    #expect(try db.execute(membership(of: "t", orderedBy: .column("ref"))).rows == [[0]])
+    #expect(throws: TandemError.self) { try db.execute(membership(of: "t", orderedBy: overflowingSum, limit: .literal(5))) }
+  }
 }

@@ -82,9 +82,19 @@ extension ExpressionCompiler {
       let readsRowid = readsRowid(operand)
       let searchesRowids = !select.isCorrelated && searchesRowidsForIn(query, catalog: catalog)
       let mayDriveIndexSeek = searchesRowids && leadsAnIndex(operand)
+      let orderMayBeSkipped = !query.orderBy.isEmpty && Self.readsColumnsAlone(query, commonTables: commonTables)
       return derived([left]) { context in
         let value = try evaluate(context)
-        let set = try members.members(context, affinity: affinity, collation: collation)
+        let set: SubqueryAnswer.MemberSet
+        do {
+          set = try members.members(context, affinity: affinity, collation: collation)
+        } catch let error as TandemError where orderMayBeSkipped && error.kind != .unsupported {
+          // Only the ORDER BY of such a subquery can fail, and SQLite computes it only when it
+          // runs the subquery rather than search the column's index or the rowids.
+          throw EngineError.unsupported(
+            "an error in the ORDER BY of x IN (SELECT column FROM table ORDER BY …), which SQLite never computes "
+              + "when its plan searches an index of the column (or the rowids) instead of running the subquery")
+        }
         // `x IN (empty)` is false even when x is NULL.
         if set.isEmpty { return missing }
         if value.isNull { return .null }
@@ -117,6 +127,27 @@ extension ExpressionCompiler {
 
     default:
       throw EngineError.unsupported("subquery form")
+    }
+  }
+
+  /// Whether `query` reads nothing but columns (or the rowid) of one table, with no WHERE,
+  /// LIMIT, OFFSET, DISTINCT, grouping, aggregate, join or compound member: SQLite's
+  /// `isCandidateForInOpt`, under which `x IN (query)` may search an index of the column (or the
+  /// rowids) and never run the query, its ORDER BY included.
+  ///
+  /// ```sql
+  /// x IN (SELECT ref FROM t ORDER BY abs(ref - 9223372036854775808))  -- no error when t(ref) is indexed
+  /// ```
+  static func readsColumnsAlone(_ query: SelectStatement, commonTables: CommonTableScope?) -> Bool {
+    guard query.compound.isEmpty, query.with == nil, query.joins.isEmpty, query.filter == nil, query.limit == nil,
+      query.offset == nil, !query.distinct, query.groupBy.isEmpty, query.having == nil, query.hasFromClause,
+      commonTables?.lookup(query.table) == nil
+    else { return false }
+    return query.columns.allSatisfy { column in
+      switch column {
+      case .column, .qualifiedColumn, .rowid, .qualifiedRowid: return true
+      default: return false
+      }
     }
   }
 
