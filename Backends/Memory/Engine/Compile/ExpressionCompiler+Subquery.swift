@@ -160,10 +160,8 @@ extension ExpressionCompiler {
   /// x IN (SELECT rowid FROM t ORDER BY rowid)   -- OP_SeekRowid on t for each x
   /// ```
   private func searchesRowidsForIn(_ query: SelectStatement, catalog: Catalog) -> Bool {
-    guard query.compound.isEmpty, query.with == nil, query.joins.isEmpty, query.filter == nil, query.limit == nil,
-      query.offset == nil, !query.distinct, query.groupBy.isEmpty, query.having == nil, query.hasFromClause,
-      query.columns.count == 1, !SelectPlan.hasAggregate(query.columns[0]),
-      commonTables?.lookup(query.table) == nil, let table = catalog.table(query.table)?.definition
+    guard Self.readsColumnsAlone(query, commonTables: commonTables), query.columns.count == 1,
+      let table = catalog.table(query.table)?.definition
     else { return false }
     let source = NameKey(query.alias ?? query.table)
     switch query.columns[0] {
