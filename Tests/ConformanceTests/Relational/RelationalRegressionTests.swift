@@ -2286,4 +2286,93 @@ extension RelationalRegressionTests {
     #expect(try db.execute(membership(of: "t", orderedBy: .column("ref"))).rows == [[0]])
     #expect(throws: TandemError.self) { try db.execute(membership(of: "t", orderedBy: overflowingSum, limit: .literal(5))) }
   }
+
+  /// An OR over a subquery's or compound member's table that SQLite answers branch by branch
+  /// (`MULTI-INDEX OR`: `rowid IS ?` cannot join `rowid = ?` in one IN), seeking each rowid: the
+  /// REAL -2⁶³ finds no row that way, though it equals the smallest rowid. The engine tested the
+  /// whole OR on every row and found it (relational fuzzer, seed 0xC0FFEE69, case 956,294).
+  @Test(arguments: BackendKind.allCases)
+  func anOrBranchSeekingTheRealSmallestRowidIsRefusedWhereItWouldMatch(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.create(TableSchema("child", columns: [.column("x", .integer, primaryKey: true), .column("d", .real)]))
+    _ = try db.insertRaw(into: "child", columns: ["x", "d"], values: [.integer(.min), .real(-194.625)])
+    func grouped(_ probe: SqliteValue) -> Statement {
+      var member = SelectStatement(
+        table: "child", columns: [.column("d")],
+        filter: .binary(
+          .or, .binary(.is, .rowid, .literal(.null)), .binary(.equal, .qualifiedRowid(source: "child"), .literal(probe))),
+        groupBy: [.column("d")])
+      member.compound = [CompoundTerm(.unionAll, SelectStatement(table: "child", columns: [.literal("end")]))]
+      return .select(member)
+    }
+    if let rows = try kind.answerUnlessMemoryRefuses({ try db.execute(grouped(.real(-0x1p63))).rows }) {
+      #expect(rows == [["end"]])
+    }
+    // The INTEGER -2⁶³ is found by either plan.
+    #expect(try db.execute(grouped(.integer(.min))).rows == [[-194.625], ["end"]])
+  }
+
+  /// A pinned aggregate (its table read `NOT INDEXED`, in rowid order) whose OR SQLite answers
+  /// branch by branch through rowid lookups visits the rows in the branches' order:
+  /// `group_concat` over it is refused; an OR of equalities SQLite turns into an IN, or one with
+  /// a branch no lookup can answer, keeps rowid order and is answered.
+  @Test(arguments: BackendKind.allCases)
+  func anAggregateOverAnOrAnsweredBranchByBranchIsRefusedWhereOrderMatters(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.create(TableSchema("t", columns: [.column("x", .integer, primaryKey: true), .column("y", .text)]))
+    for (x, y) in [(1, "a"), (2, "b"), (3, "c")] {
+      _ = try db.insertRaw(into: "t", columns: ["x", "y"], values: [.integer(Int64(x)), .text(y)])
+    }
+    func concatenated(_ filter: SQLExpression) -> Statement {
+      var member = SelectStatement(
+        table: "t", columns: [.aggregate(.groupConcat, .column("y"), distinct: false)], filter: filter)
+      member.compound = [CompoundTerm(.unionAll, SelectStatement(table: "t", columns: [.literal("end")], limit: nil))]
+      member.compound[0].select.filter = .binary(.equal, .rowid, .literal(2))
+      return .select(member)
+    }
+    let branchByBranch = SQLExpression.binary(.or, .binary(.equal, .rowid, .literal(3)), .binary(.is, .rowid, .literal(1)))
+    if let rows = try kind.answerUnlessMemoryRefuses({ try db.execute(concatenated(branchByBranch)).rows }) {
+      #expect(rows == [["c,a"], ["end"]])
+    }
+    let inList = SQLExpression.binary(.or, .binary(.equal, .rowid, .literal(3)), .binary(.equal, .rowid, .literal(1)))
+    #expect(try db.execute(concatenated(inList)).rows == [["a,c"], ["end"]])
+    let scanned = SQLExpression.binary(.or, .binary(.equal, .rowid, .literal(3)), .binary(.equal, .column("y"), .literal("a")))
+    #expect(try db.execute(concatenated(scanned)).rows == [["a,c"], ["end"]])
+    // count() does not depend on the order.
+    var counted = SelectStatement(table: "t", columns: [.aggregate(.count, nil, distinct: false)], filter: branchByBranch)
+    counted.compound = [CompoundTerm(.unionAll, SelectStatement(table: "t", columns: [.literal(0)], filter: .literal(0)))]
+    #expect(try db.execute(.select(counted)).rows == [[2]])
+  }
+
+  /// A join whose loops deliver its whole ORDER BY: `b.a` is b's rowid, so b's loop is ordered
+  /// and each of its rows distinct, the subquery reads only b, and t's loop runs in rowid order.
+  /// SQLite uses no sorter and never computes the subquery, whose `sum()` overflows; the engine
+  /// sorted, computed it and failed (relational fuzzer, seed 0xC0FFEE69, case 952,473). With the
+  /// subquery first, SQLite sorts, and every engine fails.
+  @Test(arguments: BackendKind.allCases)
+  func aFailingOrderTermAJoinsLoopsDeliverIsRefused(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.create(TableSchema("t", columns: [.column("a", .integer, primaryKey: true)]))
+    _ = try db.insertRaw(into: "t", columns: ["a"], values: [.integer(.min)])
+    _ = try db.insertRaw(into: "t", columns: ["a"], values: [-1])
+    let overflowingSum = OrderingTerm(
+      .subquery(
+        SelectStatement(
+          table: "t", alias: "u", columns: [.aggregate(.sum, .column("a"), distinct: false)],
+          filter: .binary(.greaterOrEqual, .qualifiedColumn(source: "b", name: "a"), .qualifiedColumn(source: "u", name: "a")))),
+      nulls: .last)
+    func joined(orderedBy order: [OrderingTerm]) -> Statement {
+      .select(
+        SelectStatement(
+          table: "t", joins: [JoinClause(.inner, table: "t", alias: "b")],
+          columns: [.qualifiedColumn(source: "t", name: "a"), .qualifiedColumn(source: "b", name: "a")],
+          orderBy: order + [OrderingTerm(.qualifiedRowid(source: "t")), OrderingTerm(.qualifiedRowid(source: "b"))]))
+    }
+    let delivered = joined(orderedBy: [OrderingTerm(.qualifiedColumn(source: "b", name: "a"), nulls: .first), overflowingSum])
+    if let rows = try kind.answerUnlessMemoryRefuses({ try db.execute(delivered).rows }) {
+      #expect(rows == [[.integer(.min), .integer(.min)], [-1, .integer(.min)], [.integer(.min), -1], [-1, -1]])
+    }
+    let error = try #require(throws: TandemError.self) { try db.execute(joined(orderedBy: [overflowingSum])) }
+    #expect(error.signature == .sqlite(code: 1, message: "integer overflow"))
+  }
 }

@@ -188,10 +188,6 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     let readsBare = statement.groupOutputs.contains { Self.readsBareRow($0) }
     readsCommonTableBare = statement.groupBy.isEmpty && common.contains { $0 != nil } && isAggregate && readsBare
     let groupsInIndexOrder = Self.groupsCommonTableInIndexOrder(statement, scope: scope, common: common)
-    readsBareRowOfPlanOrderedTable =
-      isAggregate
-      && (readsBare && common.contains { $0?.hasPlanOrder == true }
-        || groupsInIndexOrder && statement.groupOutputs.contains { Self.readsBareRow($0, besides: statement.groupBy) })
     self.prefix = prefix
     guard !statement.columns.isEmpty else { throw TandemError.misuse("a select needs at least one result column") }
 
@@ -280,7 +276,20 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     // The pin fixes the loops, not the order of a common table's own rows: one whose rows come in
     // an order SQLite's plan chooses (a join, a compound, an index it may scan) is checked as an
     // unpinned join is.
-    let readsPlanOrderedTable = common.contains { $0?.hasPlanOrder == true } || groupsInIndexOrder
+    // SQLite may read a source branch by branch of an OR, out of rowid order; pinned, it reads
+    // every source NOT INDEXED, by its rowid alone.
+    let visitsThroughMultiIndexOr = scope.sources.indices.contains { source in
+      let notIndexed = source == 0 ? statement.notIndexed : statement.joins[source - 1].notIndexed
+      return Self.mayVisitThroughMultiIndexOr(
+        planned, source: source, scope: scope, indexesUsable: !notIndexed && !(pinned && SQLTextMode.current == nil))
+    }
+    readsBareRowOfPlanOrderedTable =
+      isAggregate
+      && (readsBare && common.contains { $0?.hasPlanOrder == true }
+        || (groupsInIndexOrder || visitsThroughMultiIndexOr)
+          && statement.groupOutputs.contains { Self.readsBareRow($0, besides: statement.groupBy) })
+    let readsPlanOrderedTable =
+      common.contains { $0?.hasPlanOrder == true } || groupsInIndexOrder || visitsThroughMultiIndexOr
     let visitOrderIsKnown = pinned && !readsPlanOrderedTable
     checksDistinctRows = !visitOrderIsKnown
     orderIsFree = outer == nil && SQLTextMode.current?.rowOrderIsFree == true
@@ -302,7 +311,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       common[loop.source]?.rowsComeInPlanOrder == true
         || loop.lookup == nil && Self.mayScanCoveringIndex(statement, source: loop.source, scope: scope)
         || Self.maySearchIndexInKeyOrder(statement, source: loop.source, scope: scope)
-    }
+    } || statement.orderBy.isEmpty && visitsThroughMultiIndexOr
     isAlwaysFalse = plan.isAlwaysFalse
     // ORDER BY and GROUP BY may not name the levels around this one (`resolveSelectStep`).
     scope.hidesOuter = true
@@ -352,7 +361,18 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     let computedTerms = scanDeliversOrder ? 1 : statement.orderBy.count
     // Ascending, the scan's own order is the ORDER BY: the rows stream as they are found.
     streamsInScanOrder = scanDeliversOrder && statement.orderBy.first?.descending == false
-    orderKeys = compiledOrder.prefix(computedTerms).map(\.evaluate)
+    let mayGoUncomputed = isAggregate ? [] : Self.orderTermsLoopsMaySatisfy(statement, scope: scope)
+    orderKeys = compiledOrder.prefix(computedTerms).enumerated().map { position, compiled in
+      let evaluate = compiled.evaluate
+      guard mayGoUncomputed.contains(position) else { return evaluate }
+      return { context in
+        do {
+          return try evaluate(context)
+        } catch let error as TandemError where error.kind != .unsupported {
+          throw Self.uncomputedOrderTermFailed
+        }
+      }
+    }
     equalityPinnedOrderTerms =
       isAggregate ? [] : Self.equalityPinnedOrderTerms(statement, scope: scope).filter { $0 < computedTerms }
     orderTerms = zip(statement.orderBy, compiledOrder).prefix(computedTerms).map { term, compiled in
@@ -388,8 +408,8 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       // Values joined in the order they come, which no check at run time can vouch for.
       if readsPlanOrderedTable, compiler.aggregates.contains(where: { $0.function == .groupConcat }) {
         throw EngineError.unsupported(
-          "group_concat() over a common table whose rows come in an order SQLite's plan chooses (a join, a "
-            + "compound, or a table SQLite may read in an index's order)")
+          "group_concat() over rows that come in an order SQLite's plan chooses (a common table made of a join, a "
+            + "compound, or a table SQLite may read in an index's order; an OR SQLite may answer branch by branch)")
       }
       part.checksOrderFreedom = !visitOrderIsKnown
       aggregate = part
@@ -544,6 +564,70 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     }
     let terms = (statement.filter.map { [$0] } ?? []) + statement.joins.compactMap(\.condition)
     return terms.contains(where: searches)
+  }
+
+  /// Whether SQLite may read the source through a `MULTI-INDEX OR` (`whereLoopAddOr`): a WHERE
+  /// or ON term that is an OR each of whose branches has a term a lookup on this source can use
+  /// (a rowid comparison, IN or BETWEEN; with `indexesUsable`, the same on a column that leads
+  /// one of its indexes). SQLite then visits the rows each branch finds, branch after branch,
+  /// where this engine's loop reads them in rowid order. An OR of rowid equalities is not one:
+  /// SQLite makes it an IN, sought in rowid order. Errs toward `true`: SQLite weighs that plan
+  /// against a scan, and makes an IN of equalities on one indexed column too.
+  ///
+  /// ```sql
+  /// -- SQLite visits rowid 3, then rowid 1: group_concat answers 'c,a'
+  /// SELECT group_concat(y) FROM t NOT INDEXED WHERE rowid = 3 OR rowid IS 1
+  /// ```
+  static func mayVisitThroughMultiIndexOr(
+    _ statement: SelectStatement, source: Int, scope: SourceScope, indexesUsable: Bool
+  ) -> Bool {
+    let definition = scope.sources[source].definition
+    guard !definition.isEphemeral else { return false }
+    let indexed = indexesUsable ? Set(definition.indexes.compactMap(\.columns.first)) : []
+    // Whether the operand is this source's rowid, or a column leading a usable index.
+    func isKey(_ operand: SQLExpression) -> Bool {
+      guard let reference = scope.reference(to: ExpressionCompiler.withoutCollate(operand)), reference.depth == 0,
+        reference.source == source
+      else { return false }
+      return reference.isRowid || reference.column.map(indexed.contains) == true
+    }
+    func readsSource(_ expression: SQLExpression) -> Bool {
+      (try? JoinPlanner.sourcesRead(expression, scope: scope).contains(source)) ?? true
+    }
+    func usable(_ term: SQLExpression) -> Bool {
+      switch term {
+      case .binary(let op, let lhs, let rhs)
+      where [.equal, .is, .less, .lessOrEqual, .greater, .greaterOrEqual].contains(op):
+        return isKey(lhs) && !readsSource(rhs) || isKey(rhs) && !readsSource(lhs)
+      case .isNull(let operand, _), .like(let operand, _, _, negated: false), .glob(let operand, _, negated: false):
+        return isKey(operand)
+      case .between(let operand, _, _, negated: false), .inList(let operand, _, negated: false),
+        .inSubquery(let operand, _, negated: false):
+        return isKey(operand)
+      default:
+        return false
+      }
+    }
+    func disjuncts(_ term: SQLExpression) -> [SQLExpression] {
+      if case .binary(.or, let lhs, let rhs) = term { return disjuncts(lhs) + disjuncts(rhs) }
+      return [term]
+    }
+    let terms = (statement.filter?.conjuncts ?? []) + statement.joins.compactMap(\.condition).flatMap(\.conjuncts)
+    // `rowid = a OR rowid = b` becomes `rowid IN (a, b)` (`exprAnalyzeOrTerm`), sought in rowid order.
+    func isRowidEquality(_ term: SQLExpression) -> Bool {
+      guard case .binary(.equal, let lhs, let rhs) = term else { return false }
+      func isRowid(_ side: SQLExpression) -> Bool {
+        scope.reference(to: ExpressionCompiler.withoutCollate(side)).map {
+          $0.depth == 0 && $0.source == source && $0.isRowid
+        } ?? false
+      }
+      return isRowid(lhs) && !readsSource(rhs) || isRowid(rhs) && !readsSource(lhs)
+    }
+    return terms.contains { term in
+      guard case .binary(.or, _, _) = term else { return false }
+      let branches = disjuncts(term)
+      return !branches.allSatisfy(isRowidEquality) && branches.allSatisfy { $0.conjuncts.contains(where: usable) }
+    }
   }
 
   /// Whether SQLite 3.40 may hand out this query's rows out of its ORDER BY: it drops from its
@@ -826,8 +910,9 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     // covers (SQLite may flatten it into this query).
     if readsBareRowOfPlanOrderedTable {
       throw EngineError.unsupported(
-        "a column read outside aggregates, over a common table expression, view or subquery in FROM whose rows "
-          + "come in the order of SQLite's plan (a join, a compound, or a table SQLite may read in an index's order)")
+        "a column read outside aggregates, over rows that come in the order of SQLite's plan (a common table "
+          + "expression, view or subquery in FROM made of a join, a compound, or a table SQLite may read in an "
+          + "index's order; an OR SQLite may answer branch by branch)")
     }
     if aggregate.groupKeys.isEmpty {
       var group = GroupAccumulation(aggregate)
@@ -1055,6 +1140,86 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       if correlates[position] || readsRowOutsideSubqueries(term) { return true }
       return !term.containsSubquery && compiled[position].isConstant
     }
+  }
+
+  /// The ORDER BY terms of a join that SQLite may never compute, where they are not plain
+  /// columns: when its loops deliver the whole ORDER BY (`wherePathSatisfiesOrderBy`), it uses
+  /// no sorter and computes no term. A term is delivered that way when every source it reads is
+  /// "order-distinct" by then: a source that finds one row (an equality on its rowid or on a
+  /// column of one of its unique indexes), or one an earlier plain-column term orders. A term
+  /// reading another source needs the sorter, which computes every term: the set is empty then.
+  /// Errs toward more terms; the caller turns an error of such a term into a refusal.
+  ///
+  /// ```sql
+  /// -- b.a is b's rowid: SQLite scans b, then t, in order, and never computes the sum
+  /// SELECT … FROM t JOIN t AS b ORDER BY b.a, (SELECT sum(a) FROM t WHERE b.a >= t.a), t.rowid, b.rowid
+  /// ```
+  private static func orderTermsLoopsMaySatisfy(_ statement: SelectStatement, scope: SourceScope) -> Set<Int> {
+    guard scope.sources.count > 1 else { return [] }
+    func plainReference(_ expression: SQLExpression) -> SourceScope.Reference? {
+      var expression = ExpressionCompiler.withoutCollate(expression)
+      while case .unary(.plus, let inner) = expression { expression = ExpressionCompiler.withoutCollate(inner) }
+      return scope.reference(to: expression)
+    }
+    // The sources of this level an expression names, its subqueries' qualified names included
+    // (those their own sources do not shadow). Unqualified names inside a subquery are left out:
+    // fewer sources only make more terms count as delivered.
+    func reads(_ expression: SQLExpression, shadowed: Set<NameKey> = []) -> Set<Int> {
+      var result = Set<Int>()
+      func source(named qualifier: String) -> Int? {
+        let key = NameKey(qualifier)
+        guard !shadowed.contains(key) else { return nil }
+        return scope.sources.indices.first { NameKey(scope.sources[$0].alias) == key }
+      }
+      switch expression {
+      case .column, .rowid:
+        if shadowed.isEmpty, let reference = scope.reference(to: expression), reference.depth == 0 {
+          result.insert(reference.source)
+        }
+      case .qualifiedColumn(let qualifier, _), .qualifiedRowid(let qualifier):
+        if let found = source(named: qualifier) { result.insert(found) }
+      case .subquery(let query), .exists(let query, _), .inSubquery(_, let query, _):
+        let inner = shadowed.union(query.memberSelects.flatMap(\.sources).map { NameKey($0.alias) })
+        for part in query.expressionsWithCommonTables { result.formUnion(reads(part, shadowed: inner)) }
+      default:
+        break
+      }
+      for child in expression.children { result.formUnion(reads(child, shadowed: shadowed)) }
+      return result
+    }
+    // Sources an equality may hold to one row.
+    var ordered = Set<Int>()
+    let terms = (statement.filter?.conjuncts ?? []) + statement.joins.compactMap(\.condition).flatMap(\.conjuncts)
+    for term in terms {
+      guard case .binary(let op, let lhs, let rhs) = term, op == .equal || op == .is else { continue }
+      for (side, other) in [(lhs, rhs), (rhs, lhs)] {
+        guard let reference = plainReference(side), reference.depth == 0, !reads(other).contains(reference.source)
+        else { continue }
+        let definition = scope.sources[reference.source].definition
+        if reference.isRowid
+          || reference.column.map({ column in definition.indexes.contains { $0.isUnique && $0.columns.contains(column) } })
+            == true
+        {
+          ordered.insert(reference.source)
+        }
+      }
+    }
+    var result = Set<Int>()
+    for (position, term) in statement.orderBy.enumerated() {
+      if let reference = plainReference(term.expression) {
+        if reference.depth == 0 { ordered.insert(reference.source) }
+        continue
+      }
+      guard reads(term.expression).isSubset(of: ordered) else { return [] }
+      result.insert(position)
+    }
+    return result
+  }
+
+  /// The refusal of an ORDER BY term of a join that failed where SQLite may never compute it.
+  private static var uncomputedOrderTermFailed: TandemError {
+    EngineError.unsupported(
+      "an ORDER BY term of a join that fails, where SQLite's loops may deliver that order and never compute it")
   }
 
   /// Whether SQLite may deliver the ORDER BY of this one-table query by scanning an index, which
