@@ -334,6 +334,10 @@ import Testing
 
     let pairs = try db.fetchAll(WorkList.leftJoin(WorkTask.self) { $0.id == $1.listID }.select { ($0, $1) })
     #expect(pairs.last?.1 == nil)
+    let sameRows = try db.fetchAll(WorkList.leftJoin(WorkTask.self) { $0.id == $1.listID })
+    #expect(sameRows.map { "\($0.0.id):\($0.1?.id ?? 0)" } == pairs.map { "\($0.0.id):\($0.1?.id ?? 0)" })
+    let homeTasks = try db.fetchCount(WorkTask.join(WorkList.self) { $0.listID == $1.id }.where { _, l in l.name == "Home" })
+    #expect(homeTasks == 2)
 
     let counts = try db.fetchAll(
       WorkList.leftJoin(WorkTask.self) { $0.id == $1.listID }

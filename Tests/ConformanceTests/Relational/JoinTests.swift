@@ -43,6 +43,27 @@ import Testing
     #expect(pairs.map(\.1.name) == ["Work", "Home", "Work", "Old", "Home"])
   }
 
+  /// A join fetched without `select` gives its sources whole, as `select { ($0, $1) }` does;
+  /// `fetchOne` and `fetchCount` take it too.
+  @Test(arguments: BackendKind.allCases)
+  func joinFetchedWithoutSelectGivesItsSourcesWhole(_ kind: BackendKind) throws {
+    let db = try Self.database(kind)
+    let join = WorkTask.join(WorkList.self) { $0.listID == $1.id }.where { _, list in list.name != "Old" }
+    let pairs = try db.fetchAll(join)
+    #expect(pairs.map { "\($0.0.title)@\($0.1.name)" } == ["Report@Work", "Milk@Home", "Call@Work", "Bread@Home"])
+    #expect(try db.fetchCount(join) == 4)
+    #expect(try db.fetchOne(join.order { task, _ in task.title }).map { "\($0.0.title)@\($0.1.name)" } == "Bread@Home")
+    let lists = try db.fetchAll(WorkList.leftJoin(WorkTask.self) { $0.id == $1.listID }.where { list, _ in list.id >= 3 })
+    #expect(lists.map { "\($0.0.name):\($0.1?.title ?? "-")" } == ["Old:Archive", "Empty:-"])
+    let three = WorkTask.join(WorkList.self) { $0.listID == $1.id }
+      .join(WorkTask.self) { _, list, other in other.listID == list.id }
+      .where { task, _, other in task.id < other.id }
+    let triples = try db.fetchAll(three)
+    #expect(triples.map { "\($0.0.id)<\($0.2.id)@\($0.1.name)" } == ["1<3@Work", "2<5@Home"])
+    #expect(try db.fetchCount(three) == 2)
+    #expect(try db.fetchOne(three.where { _, list, _ in list.id == 4 }) == nil)
+  }
+
   /// SQLite looks the projects up by key and finds each one's tasks through the index on
   /// (projectID, title): project by project, then by title. Without ORDER BY the rows still come in the tasks' rowid order.
   @Test(arguments: BackendKind.allCases)

@@ -138,6 +138,17 @@ public struct JoinSelect<First: Table, Views: Sendable>: Sendable {
     return selecting(columns) { decoder in (repeat try (each E).decode(&decoder)) }
   }
 
+  /// Chooses every source whole, in FROM order: `select { ($0, $1) }` for any number of sources.
+  ///
+  /// ```swift
+  /// Reminder.join(RemindersList.self) { $0.listID == $1.id }.selectingSources()   // (Reminder, RemindersList)
+  /// ```
+  @inlinable
+  public func selectingSources<each Source: ResultSelection>() -> Select<First, (repeat (each Source).Decoded)>
+  where Views == (repeat each Source) {
+    select { (views: (repeat each Source)) in views }
+  }
+
   /// Chooses two results (``select(_:)-(Views)->(repeat each E)`` for two, made for the caller's
   /// concrete types: the variadic form is not specialized, and looks its row type up on every row).
   ///
