@@ -278,10 +278,12 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     // unpinned join is.
     // SQLite may read a source branch by branch of an OR, out of rowid order; pinned, it reads
     // every source NOT INDEXED, by its rowid alone.
-    let visitsThroughMultiIndexOr = scope.sources.indices.contains { source in
+    let orTerms = ((planned.filter?.conjuncts ?? []) + planned.joins.compactMap(\.condition).flatMap(\.conjuncts))
+      .filter { if case .binary(.or, _, _) = $0 { true } else { false } }
+    let visitsThroughMultiIndexOr = !orTerms.isEmpty && scope.sources.indices.contains { source in
       let notIndexed = source == 0 ? statement.notIndexed : statement.joins[source - 1].notIndexed
       return Self.mayVisitThroughMultiIndexOr(
-        planned, source: source, scope: scope, indexesUsable: !notIndexed && !(pinned && SQLTextMode.current == nil))
+        orTerms, source: source, scope: scope, indexesUsable: !notIndexed && !(pinned && SQLTextMode.current == nil))
     }
     readsBareRowOfPlanOrderedTable =
       isAggregate
@@ -566,20 +568,21 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     return terms.contains(where: searches)
   }
 
-  /// Whether SQLite may read the source through a `MULTI-INDEX OR` (`whereLoopAddOr`): a WHERE
-  /// or ON term that is an OR each of whose branches has a term a lookup on this source can use
-  /// (a rowid comparison, IN or BETWEEN; with `indexesUsable`, the same on a column that leads
-  /// one of its indexes). SQLite then visits the rows each branch finds, branch after branch,
-  /// where this engine's loop reads them in rowid order. An OR of rowid equalities is not one:
-  /// SQLite makes it an IN, sought in rowid order. Errs toward `true`: SQLite weighs that plan
-  /// against a scan, and makes an IN of equalities on one indexed column too.
+  /// Whether SQLite may read the source through a `MULTI-INDEX OR` (`whereLoopAddOr`): one of
+  /// `orTerms` (the WHERE and ON terms that are ORs) has, in each of its branches, a term a
+  /// lookup on this source can use (a rowid comparison, IN or BETWEEN; with `indexesUsable`, the
+  /// same on a column that leads one of its indexes). SQLite then visits the rows each branch
+  /// finds, branch after branch, where this engine's loop reads them in rowid order. An OR of
+  /// rowid equalities is not one: SQLite makes it an IN, sought in rowid order. Errs toward
+  /// `true`: SQLite weighs that plan against a scan, and makes an IN of equalities on one indexed
+  /// column too.
   ///
   /// ```sql
   /// -- SQLite visits rowid 3, then rowid 1: group_concat answers 'c,a'
   /// SELECT group_concat(y) FROM t NOT INDEXED WHERE rowid = 3 OR rowid IS 1
   /// ```
   static func mayVisitThroughMultiIndexOr(
-    _ statement: SelectStatement, source: Int, scope: SourceScope, indexesUsable: Bool
+    _ orTerms: [SQLExpression], source: Int, scope: SourceScope, indexesUsable: Bool
   ) -> Bool {
     let definition = scope.sources[source].definition
     guard !definition.isEphemeral else { return false }
@@ -612,7 +615,6 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       if case .binary(.or, let lhs, let rhs) = term { return disjuncts(lhs) + disjuncts(rhs) }
       return [term]
     }
-    let terms = (statement.filter?.conjuncts ?? []) + statement.joins.compactMap(\.condition).flatMap(\.conjuncts)
     // `rowid = a OR rowid = b` becomes `rowid IN (a, b)` (`exprAnalyzeOrTerm`), sought in rowid order.
     func isRowidEquality(_ term: SQLExpression) -> Bool {
       guard case .binary(.equal, let lhs, let rhs) = term else { return false }
@@ -623,8 +625,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       }
       return isRowid(lhs) && !readsSource(rhs) || isRowid(rhs) && !readsSource(lhs)
     }
-    return terms.contains { term in
-      guard case .binary(.or, _, _) = term else { return false }
+    return orTerms.contains { term in
       let branches = disjuncts(term)
       return !branches.allSatisfy(isRowidEquality) && branches.allSatisfy { $0.conjuncts.contains(where: usable) }
     }
@@ -1161,6 +1162,8 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       while case .unary(.plus, let inner) = expression { expression = ExpressionCompiler.withoutCollate(inner) }
       return scope.reference(to: expression)
     }
+    // Only a term that is not a plain column can fail (and be left out).
+    guard statement.orderBy.contains(where: { plainReference($0.expression) == nil }) else { return [] }
     // The sources of this level an expression names, its subqueries' qualified names included
     // (those their own sources do not shadow). Unqualified names inside a subquery are left out:
     // fewer sources only make more terms count as delivered.
