@@ -2375,4 +2375,35 @@ extension RelationalRegressionTests {
     let error = try #require(throws: TandemError.self) { try db.execute(joined(orderedBy: [overflowingSum])) }
     #expect(error.signature == .sqlite(code: 1, message: "integer overflow"))
   }
+
+  /// A common table with LIMIT over a table an index covers: SQLite scans the index (c, id), in
+  /// its order, when the table's own columns it reads are `id` alone. The subquery's `s.c` and
+  /// `s.up` are its own table's (the same name), but the engine counted them as read by the outer
+  /// table, found no covering index and kept the first rowid (relational fuzzer, seed 0xC0FFEE6B,
+  /// case 43,452, a recursive common table). With the subquery's table aliased it refused already.
+  @Test(arguments: BackendKind.allCases)
+  func aSubquerysOwnColumnsDoNotHideACoveringIndexOfTheTableItShares(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.create(
+      TableSchema(
+        "s", columns: [.column("c", .text), .column("id", .integer), .column("up", .null(.text))],
+        indexes: [.index(on: ["c", "id"])]))
+    _ = try db.insertRaw(into: "s", columns: ["c", "id", "up"], values: ["b", 1, "b"])
+    _ = try db.insertRaw(into: "s", columns: ["c", "id", "up"], values: ["a", 2, .null])
+    func largest(innerAlias: String?) -> Statement {
+      let inner = SelectStatement(
+        table: "s", alias: innerAlias, columns: [.literal(1)],
+        filter: .binary(
+          .equal, .qualifiedColumn(source: innerAlias ?? "s", name: "c"), .qualifiedColumn(source: innerAlias ?? "s", name: "up")))
+      let first = SelectStatement(table: "s", columns: [.column("id")], filter: .exists(inner, negated: false), limit: .literal(1))
+      var outer = SelectStatement(table: "w", columns: [.aggregate(.max, .column("n"), distinct: false)])
+      outer.with = WithClause(tables: [CommonTableExpression(name: "w", columns: ["n"], select: first)])
+      return .select(outer)
+    }
+    for alias in [nil, "o"] {
+      if let rows = try kind.answerUnlessMemoryRefuses({ try db.execute(largest(innerAlias: alias)).rows }) {
+        #expect(rows == [[2]])
+      }
+    }
+  }
 }

@@ -490,8 +490,10 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
   /// column the query reads of it (the rowid aside), which SQLite prefers when it is narrower
   /// than the table (`whereLoopAddBtree`'s full scan of a covering index). Its rows then come in
   /// the index's order, where this engine's scan delivers them in rowid order. Names are matched
-  /// by spelling (unqualified, or qualified by the source's alias) in every clause and subquery;
-  /// the index's width is not compared, so the answer errs toward `true`.
+  /// by spelling: unqualified, or qualified by the source's alias, in every clause; in a
+  /// subquery, only qualified by that alias where no source of the subquery takes it (an inner
+  /// `t.c` over a table also named `t` is the inner table's). Fewer names only make the answer
+  /// `true` more often, as the index's width (not compared) does.
   ///
   /// ```sql
   /// -- t(a, b) with an index on a: SQLite returns the first row in the order of a
@@ -502,19 +504,22 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     guard !definition.isEphemeral, !definition.indexes.isEmpty else { return false }
     let alias = NameKey(scope.sources[source].alias)
     var read = Set<Int>()
-    func walk(_ expression: SQLExpression) {
+    func walk(_ expression: SQLExpression, inSubquery: Bool, hidden: Bool) {
       switch expression {
-      case .column(let name):
+      case .column(let name) where !inSubquery:
         if let column = definition.columnIndex(name) { read.insert(column) }
-      case .qualifiedColumn(let qualifier, let name) where NameKey(qualifier) == alias:
+      case .qualifiedColumn(let qualifier, let name) where !hidden && NameKey(qualifier) == alias:
         if let column = definition.columnIndex(name) { read.insert(column) }
+      case .subquery(let query), .exists(let query, _), .inSubquery(_, let query, _):
+        let selects = query.memberSelects + (query.with?.tables.flatMap(\.select.memberSelects) ?? [])
+        let hides = hidden || selects.contains { $0.sources.contains { NameKey($0.alias) == alias } }
+        for part in query.expressionsWithCommonTables { walk(part, inSubquery: true, hidden: hides) }
       default:
         break
       }
-      expression.children.forEach(walk)
-      for query in expression.directSubqueries { query.expressionsWithCommonTables.forEach(walk) }
+      for child in expression.children { walk(child, inSubquery: inSubquery, hidden: hidden) }
     }
-    statement.expressions.forEach(walk)
+    for expression in statement.expressions { walk(expression, inSubquery: false, hidden: false) }
     if let rowid = definition.rowidColumn { read.remove(rowid) }
     return definition.indexes.contains { read.isSubset(of: $0.columns) }
   }
