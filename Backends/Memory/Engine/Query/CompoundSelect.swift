@@ -22,6 +22,11 @@ protocol RowSource: AnyObject, Sendable {
   /// scanning an index that covers it, or searching one for a WHERE or ON term (see
   /// ``RelationalSelect/mayScanCoveringIndex`` and ``RelationalSelect/maySearchIndexInKeyOrder``).
   var mayComeInPlanOrder: Bool { get }
+  /// Whether SQLite, flattening this query into one that reads it as a table (a common table
+  /// expression, view or subquery in FROM) and reads only the result columns at `positions`,
+  /// may then scan an index that covers what is left, in the index's order
+  /// (``RelationalSelect/mayScanCoveringIndex``).
+  func mayScanIndexOnceFlattened(readingColumns positions: Set<Int>) -> Bool
   /// Whether a subquery somewhere inside it (in any clause, at any depth, or in a table it
   /// reads) reads a level around that subquery: a term holding such a query is one SQLite's
   /// loops test last (see ``ExpressionCompiler/conditionNotingCorrelation(_:)``).
@@ -29,6 +34,8 @@ protocol RowSource: AnyObject, Sendable {
 }
 
 extension RowSource {
+  func mayScanIndexOnceFlattened(readingColumns positions: Set<Int>) -> Bool { false }
+
   /// Throws SQLite's error for a subquery used as a value with other than one result column.
   func requireOneColumn() throws {
     guard columnCount == 1 else {

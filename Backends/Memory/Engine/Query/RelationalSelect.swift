@@ -56,6 +56,8 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
   let scope: SourceScope
   private let storages: [TableStorage]
   private let loops: [Loop]
+  /// The statement, for ``mayScanIndexOnceFlattened(readingColumns:)``.
+  private let statement: SelectStatement
   private let finalConditions: [ConditionEvaluator]
   private let initialConditions: [ConditionEvaluator]
   private let isAlwaysFalse: Bool
@@ -285,13 +287,20 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       return Self.mayVisitThroughMultiIndexOr(
         orTerms, source: source, scope: scope, indexesUsable: !notIndexed && !(pinned && SQLTextMode.current == nil))
     }
+    // A common table SQLite flattens into this query keeps only the columns read here, and an
+    // index may then cover it.
+    let readsIndexOrderedTable = common.indices.map { position in
+      guard let table = common[position] else { return false }
+      return table.mayScanIndexOnceFlattened(readingColumns: Self.columnsRead(of: position, statement, scope: scope))
+    }
     readsBareRowOfPlanOrderedTable =
       isAggregate
-      && (readsBare && common.contains { $0?.hasPlanOrder == true }
+      && (readsBare && (common.contains { $0?.hasPlanOrder == true } || readsIndexOrderedTable.contains(true))
         || (groupsInIndexOrder || visitsThroughMultiIndexOr)
           && statement.groupOutputs.contains { Self.readsBareRow($0, besides: statement.groupBy) })
     let readsPlanOrderedTable =
-      common.contains { $0?.hasPlanOrder == true } || groupsInIndexOrder || visitsThroughMultiIndexOr
+      common.contains { $0?.hasPlanOrder == true } || readsIndexOrderedTable.contains(true) || groupsInIndexOrder
+      || visitsThroughMultiIndexOr
     let visitOrderIsKnown = pinned && !readsPlanOrderedTable
     checksDistinctRows = !visitOrderIsKnown
     orderIsFree = outer == nil && SQLTextMode.current?.rowOrderIsFree == true
@@ -310,11 +319,12 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     finalConditions = plan.finalConditions
     initialConditions = plan.initialConditions
     mayComeInPlanOrder = statement.orderBy.isEmpty && plan.loops.contains { loop in
-      common[loop.source]?.rowsComeInPlanOrder == true
+      common[loop.source]?.rowsComeInPlanOrder == true || readsIndexOrderedTable[loop.source]
         || loop.lookup == nil && Self.mayScanCoveringIndex(statement, source: loop.source, scope: scope)
         || Self.maySearchIndexInKeyOrder(statement, source: loop.source, scope: scope)
     } || statement.orderBy.isEmpty && visitsThroughMultiIndexOr
     isAlwaysFalse = plan.isAlwaysFalse
+    self.statement = statement
     // ORDER BY and GROUP BY may not name the levels around this one (`resolveSelectStep`).
     scope.hidesOuter = true
     compiler.aggregatePolicy = isAggregate ? .collect : .deferredMisuse
@@ -484,6 +494,37 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       return expression.children.contains(where: compares)
     }
     return statement.expressions.contains(where: compares)
+  }
+
+  /// Whether SQLite, flattening this select into a query that reads only its result columns at
+  /// `positions`, may scan an index of one of its tables that covers what is left.
+  func mayScanIndexOnceFlattened(readingColumns positions: Set<Int>) -> Bool {
+    guard statement.orderBy.isEmpty else { return false }
+    var flattened = statement
+    flattened.columns = statement.columns.indices.filter(positions.contains).map { statement.columns[$0] }
+    return loops.contains { $0.lookup == nil && Self.mayScanCoveringIndex(flattened, source: $0.source, scope: scope) }
+  }
+
+  /// The positions of the columns of `source` (a common table) the statement reads, outside its
+  /// subqueries (a subquery's reads are left out: fewer columns only make
+  /// ``mayScanIndexOnceFlattened(readingColumns:)`` answer `true` more often).
+  private static func columnsRead(of source: Int, _ statement: SelectStatement, scope: SourceScope) -> Set<Int> {
+    var read = Set<Int>()
+    func walk(_ expression: SQLExpression) {
+      switch expression {
+      case .column, .qualifiedColumn:
+        if let reference = scope.reference(to: expression), reference.depth == 0, reference.source == source,
+          let column = reference.column
+        {
+          read.insert(column)
+        }
+      default:
+        break
+      }
+      expression.children.forEach(walk)
+    }
+    statement.expressions.forEach(walk)
+    return read
   }
 
   /// Whether SQLite may scan an index of `source` instead of its table: an index holding every
