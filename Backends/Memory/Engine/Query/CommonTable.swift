@@ -62,13 +62,6 @@ final class CommonTable: @unchecked Sendable {
   /// table SQLite may read through an index. A compound's rows come in its members'
   /// order, and a recursive table's in its queue's.
   let rowsComeInPlanOrder: Bool
-
-  /// Whether SQLite, flattening this (non-recursive) table into a query that reads only its
-  /// columns at `positions`, may read its select's table through an index that covers them, in
-  /// the index's order.
-  func mayScanIndexOnceFlattened(readingColumns positions: Set<Int>) -> Bool {
-    step == nil && initial.mayScanIndexOnceFlattened(readingColumns: positions)
-  }
   /// The columns a comparison in the query reading the table may see with another affinity: in
   /// a compound (not a recursive one), those where a member's expression has another affinity
   /// than the leftmost member's, which gives the column its own. SQLite 3.40 may push a WHERE
@@ -182,6 +175,13 @@ final class CommonTable: @unchecked Sendable {
         "a common table expression, view or subquery in FROM with LIMIT or OFFSET and without ORDER BY, over a "
           + "table SQLite may read in an index's order (it then keeps other rows)")
     }
+  }
+
+  /// Whether SQLite, flattening this (non-recursive) table into a query that reads only its
+  /// columns at `positions`, may read its select's table through an index that covers them, in
+  /// the index's order.
+  func mayScanIndexOnceFlattened(readingColumns positions: Set<Int>) -> Bool {
+    step == nil && initial.mayScanIndexOnceFlattened(readingColumns: positions)
   }
 
   /// Refuses a row holding a value its column's affinity would convert. SQLite applies the

@@ -34,6 +34,8 @@ protocol RowSource: AnyObject, Sendable {
 }
 
 extension RowSource {
+  /// A compound's rows already come in plan order (``CommonTable/hasPlanOrder``), and an empty
+  /// query has none: only a ``RelationalSelect`` answers otherwise.
   func mayScanIndexOnceFlattened(readingColumns positions: Set<Int>) -> Bool { false }
 
   /// Throws SQLite's error for a subquery used as a value with other than one result column.

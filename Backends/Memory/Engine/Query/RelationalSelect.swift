@@ -289,17 +289,18 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     }
     // A common table SQLite flattens into this query keeps only the columns read here, and an
     // index may then cover it.
-    let readsIndexOrderedTable = common.indices.map { position in
-      guard let table = common[position] else { return false }
-      return table.mayScanIndexOnceFlattened(readingColumns: Self.columnsRead(of: position, statement, scope: scope))
-    }
+    let readsIndexOrderedTable = Set(
+      common.indices.filter { position in
+        common[position]?.mayScanIndexOnceFlattened(
+          readingColumns: Self.columnsRead(of: position, statement, scope: scope)) == true
+      })
     readsBareRowOfPlanOrderedTable =
       isAggregate
-      && (readsBare && (common.contains { $0?.hasPlanOrder == true } || readsIndexOrderedTable.contains(true))
+      && (readsBare && (common.contains { $0?.hasPlanOrder == true } || !readsIndexOrderedTable.isEmpty)
         || (groupsInIndexOrder || visitsThroughMultiIndexOr)
           && statement.groupOutputs.contains { Self.readsBareRow($0, besides: statement.groupBy) })
     let readsPlanOrderedTable =
-      common.contains { $0?.hasPlanOrder == true } || readsIndexOrderedTable.contains(true) || groupsInIndexOrder
+      common.contains { $0?.hasPlanOrder == true } || !readsIndexOrderedTable.isEmpty || groupsInIndexOrder
       || visitsThroughMultiIndexOr
     let visitOrderIsKnown = pinned && !readsPlanOrderedTable
     checksDistinctRows = !visitOrderIsKnown
@@ -319,7 +320,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     finalConditions = plan.finalConditions
     initialConditions = plan.initialConditions
     mayComeInPlanOrder = statement.orderBy.isEmpty && plan.loops.contains { loop in
-      common[loop.source]?.rowsComeInPlanOrder == true || readsIndexOrderedTable[loop.source]
+      common[loop.source]?.rowsComeInPlanOrder == true || readsIndexOrderedTable.contains(loop.source)
         || loop.lookup == nil && Self.mayScanCoveringIndex(statement, source: loop.source, scope: scope)
         || Self.maySearchIndexInKeyOrder(statement, source: loop.source, scope: scope)
     } || statement.orderBy.isEmpty && visitsThroughMultiIndexOr
