@@ -174,6 +174,28 @@ import Testing
     #expect(try db.fetchAll(PlannedItem.all) == items)
   }
 
+  /// Tandem mode, seed 0xD1FF004B, case 29,824: a GROUP BY the rowid scan delivers is grouped as
+  /// the rows come, a group handed out once the next group's first row passes WHERE, so a LIMIT
+  /// stops the scan before a later failing row (and the rows handed out before a failure are the
+  /// same on every engine).
+  @Test(arguments: BackendKind.allCases)
+  func groupsTheScanDeliversStopAtTheLimitBeforeAFailingRow(_ kind: BackendKind) throws {
+    func item(_ id: Int, _ n: Int, _ s: String) -> PlannedItem { PlannedItem(id: id, n: n, s: s, t: nil, code: nil) }
+    let lastFails = try Self.database(kind, [item(1, 2, "c"), item(2, 3, "b"), item(3, .min, "a")])
+    let grouped = PlannedItem.where { $0.n.abs() > 0 }.group { $0.id }
+    #expect(try lastFails.fetchAll(grouped.select { $0.id.count() }.limit(1)) == [1])
+    // The second group is handed out when the third row comes, whose WHERE fails first.
+    #expect(Self.failure { _ = try lastFails.fetchAll(grouped.select { $0.n.max() }.limit(2)) } == Self.overflow)
+    // An ORDER BY that does not repeat GROUP BY (here the group's own tie-breaker follows the
+    // term) sorts every group: the failing row is met first.
+    #expect(Self.failure { _ = try lastFails.fetchAll(grouped.order { $0.id }.select { $0.n.max() }.limit(1)) } == Self.overflow)
+    // A descending ORDER BY repeating GROUP BY runs the scan backwards.
+    let firstFails = try Self.database(kind, [item(1, .min, "c"), item(2, 2, "b"), item(3, 3, "a")])
+    let descending = "SELECT max(n) FROM items WHERE abs(n) > 0 GROUP BY id ORDER BY id DESC LIMIT 1"
+    #expect(try firstFails.values(sql: descending) == [[.integer(3)]])
+    #expect(Self.failure { _ = try firstFails.fetchAll(grouped.select { $0.n.max() }.limit(1)) } == Self.overflow)
+  }
+
   // MARK: - Which error a fetch reports
 
   @Test(arguments: BackendKind.allCases)

@@ -20,6 +20,10 @@ final class WherePlan: @unchecked Sendable {
     var purpose = WherePathSolver.Purpose.orderBy
     /// A DISTINCT select.
     var wantsDistinct = false
+    /// For a GROUP BY that ORDER BY repeats: whether the loop that delivers the groups also
+    /// delivers them in the ORDER BY's directions (SQLite's `WHERE_SORTBYGROUP`), running
+    /// backwards if need be.
+    var sortsByGroup = false
     /// A branch of a multi-index OR: no shortcut, no ordering, and the table is always read
     /// (a covering index still seeks the table row).
     var isOrBranch = false
@@ -58,6 +62,9 @@ final class WherePlan: @unchecked Sendable {
   let orderSatisfied: Int
   /// Whether the loop runs backwards.
   let reversed: Bool
+  /// For a GROUP BY the loop delivers: whether it delivers the groups in the order ORDER BY
+  /// asks (`sqlite3WhereIsSorted`), so that no sort follows the grouping.
+  let sortedByGroup: Bool
   /// Whether each inner run of the loop (one IN value) delivers the whole ORDER BY, so that a
   /// full LIMIT sorter may skip the rest of that run (SQLite's `bOrderedInnerLoop`).
   let innerLoopOrdered: Bool
@@ -102,6 +109,7 @@ final class WherePlan: @unchecked Sendable {
     var satisfied = 0
     var reversed = false
     var innerOrdered = false
+    var sorted = false
     if !request.isOrBranch, let shortCut = builder.shortCut() {
       chosen = shortCut
       satisfied = request.orderBy.count
@@ -124,6 +132,15 @@ final class WherePlan: @unchecked Sendable {
         satisfied = max(0, solver.satisfiedTerms(by: chosen, purpose: .orderBy).count)
       } else if request.purpose == .minMax && satisfied == 1 {
         innerOrdered = true
+      } else if request.purpose == .groupBy {
+        // The end of `wherePathSolver`: grouped rows that also come in the directions asked.
+        if request.sortsByGroup && satisfied == request.orderBy.count {
+          let directed = solver.satisfiedTerms(by: chosen, purpose: .orderBy)
+          if directed.count == request.orderBy.count {
+            sorted = true
+            reversed = directed.reversed
+          }
+        }
       } else if !request.isOrBranch, !request.orderBy.isEmpty, satisfied == 0,
         !chosen.flags.contains(.oneRow),
         chosen.flags.intersection([.rowid, .columnIn]) != [.rowid, .columnIn]
@@ -154,6 +171,7 @@ final class WherePlan: @unchecked Sendable {
     loop = chosen
     orderSatisfied = satisfied
     self.reversed = reversed
+    sortedByGroup = sorted
     innerLoopOrdered = innerOrdered
 
     // The loop's own code makes the terms it uses redundant (`disableTerm`).

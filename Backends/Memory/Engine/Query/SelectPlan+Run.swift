@@ -207,14 +207,21 @@ extension SelectPlan {
   // MARK: - Aggregates
 
   /// An aggregate query. Without GROUP BY, each row found is stepped as the scan finds it (the
-  /// min/max optimization stops after the first, when the scan delivers its order); with GROUP
-  /// BY, the group keys of every row are computed first, then each group, in group order, is
-  /// stepped, finalized, tested by HAVING and handed out.
+  /// min/max optimization stops after the first, when the scan delivers its order). With a GROUP
+  /// BY the scan delivers, each group is finished and handed out as the next one begins, as
+  /// SQLite's loop does (so a LIMIT stops the scan, and a later row's error comes after the
+  /// groups before it). Otherwise the group keys of every row are computed first (SQLite's GROUP
+  /// BY sorter), then each group, in group order, is stepped, finalized, tested by HAVING and
+  /// handed out.
   private func runAggregate(
     _ aggregate: AggregatePart, _ scan: TableScan, table: TableStorage, window: (limit: Int?, offset: Int),
     _ context: EvaluationContext, _ body: ([SqliteValue]) throws -> Void
   ) throws {
-    let sorts = !orderKeys.isEmpty && !(aggregate.orderedByGroups && !aggregate.groupKeys.isEmpty)
+    let streamsGroups = !aggregate.groupKeys.isEmpty && scan.plan.orderSatisfied == aggregate.groupKeys.count
+    // ORDER BY repeating GROUP BY needs no sort after a GROUP BY sorter, nor after a loop that
+    // delivers the groups in its directions (`sqlite3WhereIsSorted`).
+    let groupsComeSorted = !aggregate.groupKeys.isEmpty && (!streamsGroups || scan.plan.sortedByGroup)
+    let sorts = !orderKeys.isEmpty && !(aggregate.orderedByGroups && groupsComeSorted)
     var collector = OutputCollector(
       distinct: distinct ? columnCollations : nil, order: sorts ? .sorted(orderTerms) : .none, window: window)
     var group = GroupAccumulation(aggregate)
@@ -235,6 +242,12 @@ extension SelectPlan {
       let proceed = try finishGroup(
         &group, representative: representative, rowid: representativeRowid, context, &collector, body)
       _ = proceed
+      try collector.finish(emit: body)
+      return
+    }
+
+    if streamsGroups {
+      try streamGroups(aggregate, scan, table: table, context, &collector, body)
       try collector.finish(emit: body)
       return
     }
@@ -265,6 +278,45 @@ extension SelectPlan {
       if !proceed { break }
     }
     try collector.finish(emit: body)
+  }
+
+  /// Groups the scan's rows as they come, SQLite's loop without a GROUP BY sorter: a row whose
+  /// keys differ from its group's first row's ends that group, which is finished and offered
+  /// before the row is stepped; the scan stops once no later group can be output.
+  private func streamGroups(
+    _ aggregate: AggregatePart, _ scan: TableScan, table: TableStorage, _ context: EvaluationContext,
+    _ collector: inout OutputCollector, _ body: ([SqliteValue]) throws -> Void
+  ) throws {
+    let columnCount = table.data.columnCount
+    var group = GroupAccumulation(aggregate)
+    var groupKeys: [SqliteValue]?
+    var representative: [SqliteValue]?
+    var representativeRowid: Int64 = 0
+    var stopped = false
+    try scan.forEachRow(in: table, context) { row in
+      let keys = try aggregate.groupKeys.map { try $0(row) }
+      if let current = groupKeys, Ordering.compare(current, keys, aggregate.groupTerms) != 0 {
+        let proceeds = try finishGroup(
+          &group, representative: representative, rowid: representativeRowid, context, &collector, body)
+        if !proceeds {
+          stopped = true
+          return .stop
+        }
+        group = GroupAccumulation(aggregate)
+        groupKeys = keys
+        representative = nil
+      } else if groupKeys == nil {
+        groupKeys = keys
+      }
+      if try group.step(row) {
+        representative = Array(UnsafeBufferPointer(start: row.row, count: columnCount))
+        representativeRowid = row.rowid
+      }
+      return .next
+    }
+    if groupKeys != nil && !stopped {
+      _ = try finishGroup(&group, representative: representative, rowid: representativeRowid, context, &collector, body)
+    }
   }
 
   /// Finalizes a group's aggregates, tests HAVING and offers its row; false once no later group

@@ -197,10 +197,17 @@ final class SelectPlan: Sendable {
       groupKeys: compiledGroups.map(\.evaluate), groupTerms: groupTerms,
       having: having, calls: compiler.aggregates, stepOrder: stepOrder, stepsSlot: stepsSlot,
       hasExtremum: compiler.aggregates.contains { $0.function == .min || $0.function == .max },
-      orderedByGroups: sameLength && zip(statement.orderBy, statement.groupBy).allSatisfy { term, group in
+      orderedByGroups: ordersByGroups(statement, compiler: compiler))
+  }
+
+  /// Whether ORDER BY repeats GROUP BY term for term, nulls where their direction puts them
+  /// (SQLite's `orderByGrp`): the groups' own order may then serve as the ORDER BY.
+  static func ordersByGroups(_ statement: SelectStatement, compiler: ExpressionCompiler) -> Bool {
+    !statement.groupBy.isEmpty && statement.orderBy.count == statement.groupBy.count
+      && zip(statement.orderBy, statement.groupBy).allSatisfy { term, group in
         compiler.comparisonKey(group).map { $0 == compiler.comparisonKey(term.expression) } == true
           && (term.nulls == nil || (term.nulls == .last) == term.descending)
-      })
+      }
   }
 
   /// `lhs AND rhs` as SQLite's `sqlite3ExprAnd` builds it after names are resolved: the
@@ -412,8 +419,17 @@ final class SelectPlan: Sendable {
     }
     if isAggregate {
       if !statement.groupBy.isEmpty {
-        request.orderBy = statement.groupBy.map { .init(expression: $0, descending: false, nullsReversed: false) }
+        // SQLite gives the GROUP BY terms the ORDER BY's directions when both have as many
+        // terms, and asks the loop to deliver them in that order too where ORDER BY repeats
+        // GROUP BY (`WHERE_SORTBYGROUP`).
+        let directed = statement.orderBy.count == statement.groupBy.count
+        request.orderBy = statement.groupBy.indices.map { position in
+          .init(
+            expression: statement.groupBy[position], descending: directed && statement.orderBy[position].descending,
+            nullsReversed: false)
+        }
         request.purpose = .groupBy
+        request.sortsByGroup = ordersByGroups(statement, compiler: compiler)
       } else if statement.having == nil, let extremum = minMaxCall(statement, compiler: compiler) {
         let isMax = extremum.function == .max
         request.orderBy = [
