@@ -2334,6 +2334,14 @@ extension RelationalRegressionTests {
     if let rows = try kind.answerUnlessMemoryRefuses({ try db.execute(concatenated(branchByBranch)).rows }) {
       #expect(rows == [["c,a"], ["end"]])
     }
+    // A branch comparing the rowid with a subquery that reads no row of the query is sought too.
+    var selectThree = SelectStatement(table: "", columns: [.literal(3)])
+    selectThree.hasFromClause = false
+    let three = SQLExpression.subquery(selectThree)
+    let subqueryBranch = SQLExpression.binary(.or, .binary(.equal, .rowid, three), .binary(.is, .rowid, .literal(1)))
+    if let rows = try kind.answerUnlessMemoryRefuses({ try db.execute(concatenated(subqueryBranch)).rows }) {
+      #expect(rows == [["c,a"], ["end"]])
+    }
     let inList = SQLExpression.binary(.or, .binary(.equal, .rowid, .literal(3)), .binary(.equal, .rowid, .literal(1)))
     #expect(try db.execute(concatenated(inList)).rows == [["a,c"], ["end"]])
     let scanned = SQLExpression.binary(.or, .binary(.equal, .rowid, .literal(3)), .binary(.equal, .column("y"), .literal("a")))

@@ -641,8 +641,11 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       else { return false }
       return reference.isRowid || reference.column.map(indexed.contains) == true
     }
+    // A subquery counts as reading no source: SQLite seeks with one that reads none of this
+    // query's rows (`rowid = (SELECT 3)`), and one that does (which it cannot seek with) only
+    // makes the engine refuse more than it must.
     func readsSource(_ expression: SQLExpression) -> Bool {
-      (try? JoinPlanner.sourcesRead(expression, scope: scope).contains(source)) ?? true
+      (try? JoinPlanner.sourcesRead(expression, scope: scope, subqueriesReadRow: false).contains(source)) ?? true
     }
     func usable(_ term: SQLExpression) -> Bool {
       switch term {
