@@ -223,6 +223,23 @@ import Testing
 
   // MARK: - The plans themselves
 
+  /// Statement fuzzer, seed 0xD1FF004A, case 6,468: `X'5876' = d` fixes `d` in `d IS x`, whose
+  /// copy commuted to `x IS d` then serves `x`. Looking for a term on `d`, SQLite skips that copy
+  /// (its right side is `d` itself) and uses `d = ?`: the search is estimated at one row, and
+  /// delivers ORDER BY rowid. The engine used the copy for `d` too, estimated fewer rows, and
+  /// planned a sort.
+  @Test(arguments: BackendKind.allCases)
+  func aTermWhoseRightSideIsTheFixedColumnSoughtDoesNotServeIt(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: #"CREATE TABLE "pairs" ("x" BLOB, "d" BLOB NOT NULL, PRIMARY KEY ("x", "d"))"#)
+    let key = SQLExpression.literal(.blob(Data([0x58, 0x76])))
+    var statement = SelectStatement(
+      table: "pairs", columns: [.rowid],
+      filter: .binary(.and, .binary(.is, .column("d"), .column("x")), .binary(.equal, key, .column("d"))))
+    statement.orderBy = [OrderingTerm(.rowid)]
+    #expect(try db.queryPlan(for: .select(statement)) == ["SEARCH pairs USING COVERING INDEX sqlite_autoindex_pairs_1 (x=? AND d=?)"])
+  }
+
   @Test(arguments: BackendKind.allCases)
   func everyEngineDescribesSQLitesPlan(_ kind: BackendKind) throws {
     let db = try Self.database(kind)

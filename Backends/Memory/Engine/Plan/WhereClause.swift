@@ -476,7 +476,7 @@ final class WhereClause: @unchecked Sendable {
             if !context.indexAffinityOk(term, index.affinity) { continue }
             if context.collation(of: term) != index.collation { continue }
           }
-          if !term.op.intersection([.eq, .is]).isEmpty, let right = term.right, context.rightColumn(right) == column {
+          if !term.op.intersection([.eq, .is]).isEmpty, let right = term.right, context.rightSideColumn(right) == column {
             continue
           }
           result.append((current, termIndex))

@@ -45,6 +45,14 @@ final class WhereContext {
     FixedColumn(ExpressionCompiler.withoutCollate(expression)) == nil ? column(expression) : nil
   }
 
+  /// The column a term's right side is as written (`pRight->op == TK_COLUMN`): a column
+  /// reference, a fixed one included, with no COLLATE around it. `whereScanNext` skips a term
+  /// whose right side is the very column it looks for (`x = x`, or a copy commuted back).
+  func rightSideColumn(_ expression: SQLExpression) -> Int? {
+    if case .collate = expression { return nil }
+    return column(expression)
+  }
+
   /// Whether the expression reads the table (SQLite's prerequisite mask is not empty). Parts
   /// SQLite's parser folds to a constant, and fixed columns, are not read.
   func readsTable(_ expression: SQLExpression) -> Bool {
