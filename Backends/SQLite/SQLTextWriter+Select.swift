@@ -25,7 +25,7 @@ extension SQLTextWriter {
     }
     if writesOrderedSubqueries, scopes.isEmpty, select.with == nil, select.compound.isEmpty, !select.joins.isEmpty,
       !select.isAggregate,
-      !select.distinct, !select.orderBy.isEmpty, !select.columns.isEmpty,
+      !select.distinct, !select.orderBy.isEmpty, !select.columns.isEmpty, select.limit == nil, select.offset == nil,
       select.orderBy.allSatisfy({ resolvesSurely($0.expression, in: select) })
     {
       return try writeSortedJoin(select)
@@ -89,8 +89,8 @@ extension SQLTextWriter {
     rowidSortKeyCount = select.orderBy.count
   }
 
-  /// A statement's join with an ORDER BY, written so that SQLite plans the join for its WHERE
-  /// clause alone and sorts what it finds:
+  /// A statement's join with an ORDER BY and no LIMIT or OFFSET, written so that SQLite plans the
+  /// join for its WHERE clause alone and sorts what it finds:
   ///
   /// ```sql
   /// SELECT "tandem_c0", … FROM (SELECT <column> AS "tandem_c0", …, <term> AS "tandem_o0", …
@@ -101,7 +101,10 @@ extension SQLTextWriter {
   /// rowid tie-breakers above all) leads it to read the first table whole in rowid order rather
   /// than follow the foreign key's index from a filtered table. The OFFSET keeps the subquery
   /// from being flattened back into the statement. The rows, their values and their order are
-  /// those of the plain statement: a subquery's columns keep their expressions' collations.
+  /// those of the plain statement: a subquery's columns keep their expressions' collations. A
+  /// LIMIT or OFFSET keeps the plain form: SQLite computes no result column of a row its LIMIT
+  /// sorter drops (or of a row its loops deliver past the LIMIT, or skip for the OFFSET), where
+  /// the subquery would compute every row's, and fail on one the statement never computes.
   private mutating func writeSortedJoin(_ select: SelectStatement) throws {
     var inner = select
     inner.orderBy = []
@@ -111,10 +114,13 @@ extension SQLTextWriter {
     try writeList(Array(select.columns.indices)) { writer, index in writer += "\"tandem_c\(index)\"" }
     self += " FROM ("
     // A scalar subquery's column takes the affinity of the subquery's (last member's) column,
-    // and SQLite reads a REAL one back with REAL affinity: `+` keeps a compound's INTEGER value
-    // from turning into a REAL on its way out (the plain statement hands it over as it is).
+    // COLLATE or not, and SQLite reads a REAL one back with REAL affinity: `+` keeps a
+    // compound's INTEGER value from turning into a REAL on its way out (the plain statement
+    // hands it over as it is; `+` keeps the collation).
     func asWritten(_ column: SQLExpression) -> SQLExpression {
-      if case .subquery = column { return .unary(.plus, column) }
+      var inner = column
+      while case .collate(let operand, _) = inner { inner = operand }
+      if case .subquery = inner { return .unary(.plus, column) }
       return column
     }
     let named =

@@ -2023,6 +2023,12 @@ extension RelationalRegressionTests {
       table: "k", joins: [JoinClause(.inner, table: "k", alias: "k2")], columns: [.subquery(scalar)],
       orderBy: [OrderingTerm(.qualifiedRowid(source: "k")), OrderingTerm(.qualifiedRowid(source: "k2"))])
     #expect(try db.execute(.select(select)).rows == Array(repeating: [.integer(1000)], count: 4))
+    // Relational fuzzer, seed 0xC0FFEE6D, case 11,201: the subquery under COLLATE has its
+    // affinity too, and an ORDER BY led by a column, not the rowids alone, is sorted by SQLite.
+    var collated = select
+    collated.columns = [.collate(.subquery(scalar), .rtrim)]
+    collated.orderBy.insert(OrderingTerm(.qualifiedColumn(source: "k", name: "it"), nulls: .last), at: 0)
+    #expect(try db.execute(.select(collated)).rows == Array(repeating: [.integer(1000)], count: 4))
   }
 
   /// 0xC0FFEE57 cases 28194 and 529908: an aggregate without GROUP BY over a common table (or a
@@ -2449,5 +2455,30 @@ extension RelationalRegressionTests {
       #expect(rows == [[3, .null]])
     }
     #expect(try db.execute(overW([n, .qualifiedColumn(source: "q", name: "v")])).rows == [[5, .null, .null]])
+  }
+
+  /// Relational fuzzer, seed 0xC0FFEE6D, case 542,054: a join ordered by its rowids under LIMIT 1.
+  /// SQLite's loops deliver that order and stop after the first row, so the EXISTS of the other
+  /// rows, whose `sum()` overflows, is never computed. The SQLite backend wrote the join as a
+  /// subquery computing every row's columns, sorted outside, and failed.
+  @Test(arguments: BackendKind.allCases)
+  func aJoinUnderLimitComputesNoColumnOfTheRowsPastIt(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE o (x INTEGER)")
+    try db.execute(sql: "CREATE TABLE k (ref REAL)")
+    try db.execute(sql: "INSERT INTO o VALUES (-328), (-9223372036854775807)")
+    try db.execute(sql: "INSERT INTO k VALUES (-328), (-176.25)")
+    let sum = SelectStatement(
+      table: "o", columns: [.aggregate(.sum, .column("x"), distinct: false)],
+      filter: .binary(.less, .qualifiedColumn(source: "o", name: "x"), .qualifiedColumn(source: "k", name: "ref")))
+    var select = SelectStatement(
+      table: "o", joins: [JoinClause(.inner, table: "k")], columns: [.exists(sum, negated: false)],
+      orderBy: [OrderingTerm(.qualifiedRowid(source: "o")), OrderingTerm(.qualifiedRowid(source: "k"))],
+      limit: .literal(1))
+    #expect(try db.execute(.select(select)).rows == [[1]])
+    // Without the LIMIT every row's EXISTS is computed, and the second row's sum overflows.
+    select.limit = nil
+    let failure = try #require(throws: TandemError.self) { try db.execute(.select(select)) }
+    #expect(failure.signature == .sqlite(code: 1, message: "integer overflow"))
   }
 }
