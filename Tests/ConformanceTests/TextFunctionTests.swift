@@ -154,6 +154,9 @@ import Testing
     for sql in [
       "SELECT t = replace(5, '', 'x') FROM s", "SELECT t IN (replace(5, '', 'x')) FROM s",
       "SELECT t BETWEEN '0' AND replace(5, '', 'x') FROM s", "SELECT CASE t WHEN +replace(5, '', 'x') THEN 1 ELSE 0 END FROM s",
+      // Relational fuzzer, seed 0xC0FFEE6D, case 675,989: a scalar subquery hands the number over.
+      "SELECT (SELECT replace(count(*), X'00', 'N') FROM s) = t FROM s",
+      "SELECT (SELECT 'q' UNION ALL SELECT replace(5, '', 'x') ORDER BY 1) = t FROM s",
     ] {
       let answer = try kind.answerUnlessMemoryRefuses { try db.values(sql: sql) }
       if let answer { #expect(answer == [[0]], "\(sql)") }

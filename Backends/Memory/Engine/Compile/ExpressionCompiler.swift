@@ -735,19 +735,27 @@ final class ExpressionCompiler {
   /// plan's choice, so a number from a `replace` call (under COLLATE or unary `+`) that meets
   /// TEXT affinity in a comparison is refused.
   ///
+  /// A scalar subquery hands such a number over as it is: one whose result column (in any
+  /// member of a compound) is a `replace` call counts too.
+  ///
   /// ```sql
   /// SELECT t = replace(5, '', 'x') FROM s   -- 0 by a scan of s, 1 by a seek of an index on t
   /// ```
   func refusingNumberBesideText(
     _ compiled: CompiledExpression, _ expression: SQLExpression, comparedWith other: Affinity
   ) -> CompiledExpression {
-    var bare = expression
-    while true {
-      if case .collate(let inner, _) = bare { bare = inner; continue }
-      if case .unary(.plus, let inner) = bare { bare = inner; continue }
-      break
+    func mayReturnReplaced(_ expression: SQLExpression) -> Bool {
+      switch expression {
+      case .collate(let inner, _), .unary(.plus, let inner): return mayReturnReplaced(inner)
+      case .function(.replace, _): return true
+      case .subquery(let select):
+        return ([select] + select.compound.map(\.select)).contains { member in
+          member.columns.first.map(mayReturnReplaced) ?? false
+        }
+      default: return false
+      }
     }
-    guard case .function(.replace, _) = bare, ComparisonOperands.combined(compiled.affinity, other) == .text else {
+    guard mayReturnReplaced(expression), ComparisonOperands.combined(compiled.affinity, other) == .text else {
       return compiled
     }
     let evaluate = compiled.evaluate
