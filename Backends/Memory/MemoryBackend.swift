@@ -402,10 +402,40 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
     case .select, .insert: break
     }
     let target = NameKey(statement.table)
-    for query in statement.directSubqueries where Statement.select(query).tablesRead.contains(where: { NameKey($0) == target }) {
+    let subqueries = statement.directSubqueries
+    guard !subqueries.isEmpty else { return }
+    for query in subqueries where Statement.select(query).tablesRead.contains(where: { NameKey($0) == target }) {
       throw EngineError.unsupported(
         "a subquery reading \(statement.table) in an UPDATE or DELETE of \(statement.table) (what it sees depends on SQLite's plan)")
     }
+    let changedByActions = tablesForeignKeyActionsMayChange(statement.table, catalog: catalog)
+    for query in subqueries {
+      guard let changed = Statement.select(query).tablesRead.first(where: { changedByActions.contains(NameKey($0)) }) else {
+        continue
+      }
+      throw EngineError.unsupported(
+        "a subquery reading \(changed) in an UPDATE or DELETE of \(statement.table), whose foreign key actions change "
+          + "\(changed) (SQLite may read it through an automatic index built before the change)")
+    }
+  }
+
+  /// The tables whose rows the foreign key actions of a change to `table` may change (ON DELETE
+  /// or ON UPDATE CASCADE, SET NULL or SET DEFAULT), and theirs in turn; `table` itself is not
+  /// among them unless an action leads back to it.
+  private static func tablesForeignKeyActionsMayChange(_ table: String, catalog: Catalog) -> Set<NameKey> {
+    var changed = Set<NameKey>()
+    var pending = [NameKey(table)]
+    while let parent = pending.popLast() {
+      for child in catalog.allTables {
+        let name = NameKey(child.definition.name)
+        let acts = child.definition.foreignKeys.contains { key in
+          NameKey(key.parentTable) == parent
+            && [key.onDelete, key.onUpdate].contains { $0 != .noAction && $0 != .restrict }
+        }
+        if acts && changed.insert(name).inserted { pending.append(name) }
+      }
+    }
+    return changed
   }
 
   /// The compiled plan of a select: cached (its shape was checked when it was compiled; the run

@@ -206,4 +206,33 @@ import Testing
     }
     #expect(try Self.children(db) == [[1, 1, "a"], [2, 2, "b"], [3, 1, "b"]])
   }
+
+  /// Relational fuzzer, seed 0xC0FFEE6D, case 166,446: the UPDATE's subquery reads `c` through an
+  /// automatic index SQLite builds once, on the first parent row; the SET NULL that row's update
+  /// runs on `c` does not reach the index, so the second parent row still meets `'a'` and takes
+  /// the first one's key (a UNIQUE failure). The engine reads `c` afresh: a subquery reading a table
+  /// the statement's foreign key actions change is refused. Without the action, every engine
+  /// meets the same `'a'` and fails alike.
+  @Test(arguments: BackendKind.allCases)
+  func anUpdatesSubqueryReadingATableItsActionsChangeIsRefused(_ kind: BackendKind) throws {
+    for action in ["ON UPDATE SET NULL", ""] {
+      let db = try makeDatabase(kind)
+      try db.execute(sql: "CREATE TABLE p (a TEXT, d TEXT PRIMARY KEY)")
+      try db.execute(sql: "CREATE TABLE c (ref TEXT REFERENCES p (d) \(action), id INTEGER PRIMARY KEY, x BLOB)")
+      try db.execute(sql: "INSERT INTO p (d, a) VALUES ('a', 'b')")
+      try db.execute(sql: "INSERT INTO p (a) VALUES ('e')")
+      try db.execute(sql: "INSERT INTO c (ref, x) VALUES ('a', X'00')")
+      let update = """
+        UPDATE p SET d = (a IN (SELECT k.ref FROM c AS b JOIN c AS k ON b.x = k.x \
+        WHERE b.ref NOT IN (SELECT c.id FROM c WHERE p.d)))
+        """
+      let error = try #require(throws: TandemError.self, "\(action)") { try db.execute(sql: update) }
+      if action.isEmpty || kind == .sqliteFile || kind == .sqliteInMemory {
+        #expect(error.kind == .constraintViolation, "\(action)")
+      } else {
+        #expect(error.kind == (kind == .memory ? .unsupported : .divergence), "\(action)")
+      }
+      #expect(try db.values(sql: "SELECT d FROM p ORDER BY rowid") == [["a"], [nil]], "\(action)")
+    }
+  }
 }
