@@ -141,19 +141,25 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
         let result = try write { session in try plan.run(insert, parameters, table: table, session: session) }
         return StatementResult(lastInsertRowid: result.lastInsertRowid, changes: result.changes)
       case .update, .delete:
-        if statement.isRelational { try Self.refusePlanDependentWrite(statement, catalog: catalog) }
-        let plan: any WritePlan
-        if let cached = plans.cachedWrite(statement, catalog: catalog) {
-          try StatementValidation.checkParameters(cached.placeholderNames, parameters)
-          plan = cached
-        } else {
-          try checkShape(statement, parameters)
-          plan = try plans.write(statement, catalog: catalog)
+        var changedByActions: Set<NameKey> = []
+        if statement.isRelational {
+          try Self.refusePlanDependentWrite(statement, catalog: catalog)
+          changedByActions = Self.tablesForeignKeyActionsMayChange(statement, catalog: catalog)
         }
-        let table = try storage(of: plan.tablePosition, named: statement.table)
-        try FactoredConstants.refuseFailing(FactoredConstants.candidates(in: statement), parameters: parameters)
-        return StatementResult(
-          changes: try write { session in try plan.run(parameters, table: table, session: session) }.changes)
+        return try RelationalSelect.$tablesWriteActionsChange.withValue(changedByActions) {
+          let plan: any WritePlan
+          if let cached = plans.cachedWrite(statement, catalog: catalog) {
+            try StatementValidation.checkParameters(cached.placeholderNames, parameters)
+            plan = cached
+          } else {
+            try checkShape(statement, parameters)
+            plan = try plans.write(statement, catalog: catalog)
+          }
+          let table = try storage(of: plan.tablePosition, named: statement.table)
+          try FactoredConstants.refuseFailing(FactoredConstants.candidates(in: statement), parameters: parameters)
+          return StatementResult(
+            changes: try write { session in try plan.run(parameters, table: table, session: session) }.changes)
+        }
       }
     } catch let error as TandemError {
       throw named(error, FailedWrite.Kind(statement), table: statement.table)
@@ -402,37 +408,51 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
     case .select, .insert: break
     }
     let target = NameKey(statement.table)
-    let subqueries = statement.directSubqueries
-    guard !subqueries.isEmpty else { return }
-    for query in subqueries where Statement.select(query).tablesRead.contains(where: { NameKey($0) == target }) {
+    for query in statement.directSubqueries where Statement.select(query).tablesRead.contains(where: { NameKey($0) == target }) {
       throw EngineError.unsupported(
         "a subquery reading \(statement.table) in an UPDATE or DELETE of \(statement.table) (what it sees depends on SQLite's plan)")
     }
-    let changedByActions = tablesForeignKeyActionsMayChange(statement.table, catalog: catalog)
-    for query in subqueries {
-      guard let changed = Statement.select(query).tablesRead.first(where: { changedByActions.contains(NameKey($0)) }) else {
-        continue
-      }
-      throw EngineError.unsupported(
-        "a subquery reading \(changed) in an UPDATE or DELETE of \(statement.table), whose foreign key actions change "
-          + "\(changed) (SQLite may read it through an automatic index built before the change)")
-    }
   }
 
-  /// The tables whose rows the foreign key actions of a change to `table` may change (ON DELETE
-  /// or ON UPDATE CASCADE, SET NULL or SET DEFAULT), and theirs in turn; `table` itself is not
-  /// among them unless an action leads back to it.
-  private static func tablesForeignKeyActionsMayChange(_ table: String, catalog: Catalog) -> Set<NameKey> {
+  /// The tables whose rows the foreign key actions of an UPDATE or DELETE may change, following
+  /// SQLite's actions: a DELETE runs its children's ON DELETE actions, an UPDATE the ON UPDATE
+  /// actions of the keys it assigns; a CASCADE of a delete deletes the child row, any other action
+  /// (SET NULL, SET DEFAULT, a CASCADE of an update) assigns its child column, and so on from
+  /// there. A subquery of the statement may not read such a table through an automatic index
+  /// (``RelationalSelect/tablesWriteActionsChange``).
+  private static func tablesForeignKeyActionsMayChange(_ statement: Statement, catalog: Catalog) -> Set<NameKey> {
+    // A change to a table: a deletion (`columns` nil) or an assignment of `columns`.
+    struct Change: Hashable {
+      let table: NameKey
+      let columns: Set<NameKey>?
+    }
+    let first: Change
+    switch statement {
+    case .update(let update): first = Change(table: NameKey(update.table), columns: Set(update.assignments.map { NameKey($0.column) }))
+    case .delete(let delete): first = Change(table: NameKey(delete.table), columns: nil)
+    case .select, .insert: return []
+    }
     var changed = Set<NameKey>()
-    var pending = [NameKey(table)]
-    while let parent = pending.popLast() {
+    var seen: Set<Change> = [first]
+    var pending = [first]
+    while let change = pending.popLast() {
       for child in catalog.allTables {
-        let name = NameKey(child.definition.name)
-        let acts = child.definition.foreignKeys.contains { key in
-          NameKey(key.parentTable) == parent
-            && [key.onDelete, key.onUpdate].contains { $0 != .noAction && $0 != .restrict }
+        let definition = child.definition
+        for key in definition.foreignKeys where NameKey(key.parentTable) == change.table {
+          // An assigned rowid may be the parent key's alias.
+          if let columns = change.columns, !columns.contains(NameKey(key.parentColumn)),
+            !columns.contains(where: \.isRowidName)
+          {
+            continue
+          }
+          let action = key.action(change.columns == nil ? .delete : .update)
+          guard action != .noAction && action != .restrict else { continue }
+          let next = Change(
+            table: NameKey(definition.name),
+            columns: change.columns == nil && action == .cascade ? nil : [NameKey(definition.columnNames[key.column])])
+          changed.insert(next.table)
+          if seen.insert(next).inserted { pending.append(next) }
         }
-        if acts && changed.insert(name).inserted { pending.append(name) }
       }
     }
     return changed

@@ -211,8 +211,8 @@ import Testing
   /// automatic index SQLite builds once, on the first parent row; the SET NULL that row's update
   /// runs on `c` does not reach the index, so the second parent row still meets `'a'` and takes
   /// the first one's key (a UNIQUE failure). The engine reads `c` afresh: a subquery reading a table
-  /// the statement's foreign key actions change is refused. Without the action, every engine
-  /// meets the same `'a'` and fails alike.
+  /// the statement's foreign key actions change through an automatic index is refused. Without the
+  /// action, every engine meets the same `'a'` and fails alike.
   @Test(arguments: BackendKind.allCases)
   func anUpdatesSubqueryReadingATableItsActionsChangeIsRefused(_ kind: BackendKind) throws {
     for action in ["ON UPDATE SET NULL", ""] {

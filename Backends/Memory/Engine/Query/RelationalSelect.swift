@@ -42,6 +42,10 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     var textFilter: TextEqualityFilter? = nil
   }
 
+  /// The tables the foreign key actions of the UPDATE or DELETE being compiled or run may change
+  /// (empty for any other statement): a subquery may not read one through an automatic index.
+  @TaskLocal static var tablesWriteActionsChange: Set<NameKey> = []
+
   /// How a loop finds its candidates from the rows of the loops before it.
   enum Lookup {
     /// The rowid equals the probe (after numeric conversion); `joinsSources` when the probe
@@ -309,6 +313,13 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     let plan = try JoinPlanner(
       planned, written: statement, scope: scope, storages: storages, compiler: compiler, pinned: pinned)
     loops = plan.loops
+    for loop in loops {
+      let table = scope.sources[loop.source].definition.name
+      guard case .hash = loop.lookup, Self.tablesWriteActionsChange.contains(NameKey(table)) else { continue }
+      throw EngineError.unsupported(
+        "a subquery reading \(table) through an automatic index, in an UPDATE or DELETE whose foreign key actions "
+          + "change \(table) (SQLite builds that index once, before an earlier row's action changes the table)")
+    }
     findsOneRow =
       switch plan.loops.count == 1 ? plan.loops[0].lookup : nil {
       case .rowid?: true
