@@ -46,6 +46,10 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
   /// (empty for any other statement): a subquery may not read one through an automatic index.
   @TaskLocal static var tablesWriteActionsChange: Set<NameKey> = []
 
+  /// A table this query reads through a transient index that the running UPDATE's or DELETE's
+  /// foreign key actions may change: refused when the query runs (after every name was resolved).
+  private let indexedTableActionsChange: String?
+
   /// How a loop finds its candidates from the rows of the loops before it.
   enum Lookup {
     /// The rowid equals the probe (after numeric conversion); `joinsSources` when the probe
@@ -313,13 +317,12 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     let plan = try JoinPlanner(
       planned, written: statement, scope: scope, storages: storages, compiler: compiler, pinned: pinned)
     loops = plan.loops
-    for loop in loops {
+    let changedByActions = Self.tablesWriteActionsChange
+    indexedTableActionsChange = changedByActions.isEmpty ? nil : plan.loops.lazy.compactMap { loop -> String? in
       let table = scope.sources[loop.source].definition.name
-      guard case .hash = loop.lookup, Self.tablesWriteActionsChange.contains(NameKey(table)) else { continue }
-      throw EngineError.unsupported(
-        "a subquery reading \(table) through an automatic index, in an UPDATE or DELETE whose foreign key actions "
-          + "change \(table) (SQLite builds that index once, before an earlier row's action changes the table)")
-    }
+      guard case .hash = loop.lookup, changedByActions.contains(NameKey(table)) else { return nil }
+      return table
+    }.first
     findsOneRow =
       switch plan.loops.count == 1 ? plan.loops[0].lookup : nil {
       case .rowid?: true
@@ -736,6 +739,11 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
   /// Runs the query with `outer` as the row around it (parameters included) and hands each
   /// result row to `body`, which returns whether to go on.
   func forEachRow(_ outer: EvaluationContext, _ body: ([SqliteValue]) throws -> Bool) throws {
+    if let table = indexedTableActionsChange {
+      throw EngineError.unsupported(
+        "a subquery reading \(table) through an automatic index, in an UPDATE or DELETE whose foreign key actions "
+          + "change \(table) (SQLite builds that index once, before an earlier row's action changes the table)")
+    }
     let width = scope.width
     let buffer = UnsafeMutablePointer<SqliteValue>.allocate(capacity: max(width, 1))
     buffer.initialize(repeating: .null, count: max(width, 1))
