@@ -235,4 +235,21 @@ import Testing
       #expect(try db.values(sql: "SELECT d FROM p ORDER BY rowid") == [["a"], [nil]], "\(action)")
     }
   }
+
+  /// Relational fuzzer, seed 0xC0FFEE6E, case 2,104: the refusal above, raised while the subquery
+  /// was compiled, cut name resolution short, and the engine reported `no_such_column` where
+  /// SQLite reports the outer column its DISTINCT subquery's ORDER BY cannot see. It is raised
+  /// when the subquery runs: names come first.
+  @Test(arguments: BackendKind.allCases)
+  func theRefusalOfAnAutomaticIndexComesAfterNameErrors(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE p (y INTEGER PRIMARY KEY)")
+    try db.execute(sql: "CREATE TABLE c (ref INTEGER REFERENCES p (y) ON UPDATE CASCADE)")
+    let update = """
+      UPDATE p SET y = 5 WHERE no_such_column IN \
+      (SELECT DISTINCT p.y FROM c WHERE c.ref = p.y ORDER BY p.y)
+      """
+    let error = try #require(throws: TandemError.self) { try db.execute(sql: update) }
+    #expect(error.signature == .sqlite(code: 1, message: "no such column: p.y"))
+  }
 }
