@@ -423,36 +423,37 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
   private static func tablesForeignKeyActionsMayChange(_ statement: Statement, catalog: Catalog) -> Set<NameKey> {
     // A change to a table: a deletion (`columns` nil) or an assignment of `columns`.
     struct Change: Hashable {
-      let table: NameKey
+      let table: ObjectIdentifier
       let columns: Set<NameKey>?
     }
-    let first: Change
+    let target: TableStorage
+    let assigned: Set<NameKey>?
     switch statement {
-    case .update(let update): first = Change(table: NameKey(update.table), columns: Set(update.assignments.map { NameKey($0.column) }))
-    case .delete(let delete): first = Change(table: NameKey(delete.table), columns: nil)
+    case .update(let update):
+      guard let table = catalog.table(update.table) else { return [] }
+      (target, assigned) = (table, Set(update.assignments.map { NameKey($0.column) }))
+    case .delete(let delete):
+      guard let table = catalog.table(delete.table) else { return [] }
+      (target, assigned) = (table, nil)
     case .select, .insert: return []
     }
     var changed = Set<NameKey>()
-    var seen: Set<Change> = [first]
-    var pending = [first]
-    while let change = pending.popLast() {
-      for child in catalog.allTables {
-        let definition = child.definition
-        for key in definition.foreignKeys where NameKey(key.parentTable) == change.table {
-          // An assigned rowid may be the parent key's alias.
-          if let columns = change.columns, !columns.contains(NameKey(key.parentColumn)),
-            !columns.contains(where: \.isRowidName)
-          {
-            continue
-          }
-          let action = key.action(change.columns == nil ? .delete : .update)
-          guard action != .noAction && action != .restrict else { continue }
-          let next = Change(
-            table: NameKey(definition.name),
-            columns: change.columns == nil && action == .cascade ? nil : [NameKey(definition.columnNames[key.column])])
-          changed.insert(next.table)
-          if seen.insert(next).inserted { pending.append(next) }
+    var seen: Set<Change> = [Change(table: ObjectIdentifier(target), columns: assigned)]
+    var pending = [(target, assigned)]
+    while let (parent, columns) = pending.popLast() {
+      for incoming in catalog.incomingForeignKeys(of: parent) {
+        let key = incoming.key
+        // An assigned rowid may be the parent key's alias.
+        if let columns, !columns.contains(NameKey(key.parentColumn)), !columns.contains(where: \.isRowidName) {
+          continue
         }
+        let action = key.action(columns == nil ? .delete : .update)
+        guard action != .noAction && action != .restrict else { continue }
+        let child = incoming.child
+        let next: Set<NameKey>? =
+          columns == nil && action == .cascade ? nil : [NameKey(child.definition.columnNames[key.column])]
+        changed.insert(NameKey(child.definition.name))
+        if seen.insert(Change(table: ObjectIdentifier(child), columns: next)).inserted { pending.append((child, next)) }
       }
     }
     return changed
