@@ -749,9 +749,7 @@ final class ExpressionCompiler {
       case .collate(let inner, _), .unary(.plus, let inner): return mayReturnReplaced(inner)
       case .function(.replace, _): return true
       case .subquery(let select):
-        return ([select] + select.compound.map(\.select)).contains { member in
-          member.columns.first.map(mayReturnReplaced) ?? false
-        }
+        return select.memberSelects.contains { $0.columns.first.map(mayReturnReplaced) ?? false }
       default: return false
       }
     }
