@@ -350,9 +350,20 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
   private func runRelational(
     _ statement: SelectStatement, _ parameters: [String: SqliteValue], _ body: ([SqliteValue]) throws -> Void
   ) throws {
-    try checkShape(.select(statement), parameters)
-    let select = try RelationalQuery.compile(
-      statement, catalog: catalog, outer: nil, prefix: .none, parameterNames: [], commonTables: nil)
+    let select: any RowSource
+    let factoredConstants: [SQLExpression]
+    if let cached = plans.cachedRelational(statement, catalog: catalog) {
+      // Compiled under this schema and this content: its shape checks passed, but for the values.
+      try StatementValidation.checkParameters(cached.placeholderNames, parameters)
+      select = cached.select
+      factoredConstants = cached.factoredConstants
+    } else {
+      try checkShape(.select(statement), parameters)
+      select = try RelationalQuery.compile(
+        statement, catalog: catalog, outer: nil, prefix: .none, parameterNames: [], commonTables: nil)
+      factoredConstants = FactoredConstants.candidates(in: .select(statement))
+      plans.rememberRelational(statement, select, catalog: catalog)
+    }
     // Without ORDER BY, over a table SQLite may read through an index that covers it or over a
     // common table whose rows come in its plan's order (``CommonTable/rowsComeInPlanOrder``), the
     // rows come in an order this engine does not follow (an aggregate's groups come in the order
@@ -365,7 +376,7 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
         "rows without ORDER BY from a table SQLite may read in an index's order, or from a common table made of a "
           + "join (SQLite may read them in that order, or in its plan's); add ORDER BY")
     }
-    try FactoredConstants.refuseFailing(FactoredConstants.candidates(in: .select(statement)), parameters: parameters)
+    try FactoredConstants.refuseFailing(factoredConstants, parameters: parameters)
     var values: [SqliteValue] = []
     for name in select.parameterNames {
       guard let value = parameters[name] else { throw TandemError.misuse("missing value for parameter :\(name)") }

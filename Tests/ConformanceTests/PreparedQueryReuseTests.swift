@@ -42,5 +42,40 @@ struct PreparedQueryReuseTests {
     #expect(try db.fetchAll(all).map(\.name) == ["d", "c"])
   }
 
+  /// A join run again reads each run's rows and values, through every lookup it plans: here the
+  /// tasks are found by an automatic index on `title` (no index holds it), which the memory
+  /// engine builds on the first run (regression: a join's compiled plan kept its transient index
+  /// after a row was inserted, updated or deleted, or a transaction rolled back).
+  @Test(arguments: BackendKind.allCases)
+  func aJoinRunAgainSeesNewRowsAndValues(_ kind: BackendKind) throws {
+    let db = try JoinTests.database(kind)
+    func named(_ name: String, in db: some DatabaseWriter) throws -> [String] {
+      try db.fetchAll(
+        WorkList.join(WorkTask.self) { $0.name == $1.title }
+          .where { list, _ in list.name != name }
+          .select { list, task in (list.name, task.id) }
+      ).map { "\($0.0):\($0.1)" }
+    }
+    #expect(try named("Work", in: db) == [])
+    try db.insert(WorkTask(id: 6, listID: 4, title: "Home"))
+    #expect(try named("Work", in: db) == ["Home:6"])
+    #expect(try named("Home", in: db) == [])
+    try db.update(WorkTask.where { $0.id == 2 }) { $0.set(\.title, to: "Work") }
+    #expect(try named("Home", in: db) == ["Work:2"])
+    #expect(try named("Work", in: db) == ["Home:6"])
+    do {
+      try db.transaction { db in
+        try db.delete(WorkTask.where { $0.id == 6 })
+        #expect(try named("Work", in: db) == [])
+        throw RolledBack()
+      }
+    } catch is RolledBack {}
+    #expect(try named("Work", in: db) == ["Home:6"])
+    try db.delete(WorkTask.where { $0.id == 6 })
+    #expect(try named("Work", in: db) == [])
+  }
+
+  private struct RolledBack: Error {}
+
   private func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
 }

@@ -2,7 +2,8 @@
 
 /// One database's way to its compiled plans: the process-wide ``SharedPlanCache``, in front of
 /// which it remembers the last select and the last insert shape (a loop of lookups or inserts
-/// repeats them, and an equality test costs less than hashing the statement).
+/// repeats them, and an equality test costs less than hashing the statement), and the last
+/// relational select of this database alone (``RelationalPlan``).
 final class PlanCache {
   private var lastSelect: (fingerprint: Int, statement: SelectStatement, plan: SelectPlan)?
   /// Whether the statements being compiled come from SQL text (see ``SQLTextMode``): their select
@@ -10,6 +11,8 @@ final class PlanCache {
   /// looked up nor shared.
   var compilesSQLText = false
   private var lastInsert: (fingerprint: Int, shape: InsertPlan.Shape, plan: InsertPlan)?
+  /// The last relational select compiled that may run again (see ``RelationalPlan``).
+  private var lastRelational: RelationalPlan?
   /// The last prepared query run, held (so its identity is not reused) with its plan, the
   /// schema fingerprint that plan was compiled under and its binding slots. Read by every run of
   /// a prepared query, always under the database's lock: the runtime's exclusivity check is left out.
@@ -73,6 +76,64 @@ final class PlanCache {
     SharedPlanCache.store(plan, for: statement, fingerprint: catalog.fingerprint)
     lastSelect = (catalog.fingerprint, statement, plan)
     return plan
+  }
+
+  /// A relational select compiled for this database, with what its compilation depended on.
+  ///
+  /// Unlike a one-table plan it is neither shared nor kept across changes: it holds this
+  /// database's tables, keeps the transient indexes its runs build, and its plan may have read the
+  /// tables' content (the join order weighs their sizes, ``AbsOverflowCheck`` their values). So
+  /// it is found again only while the schema and every table's content are unchanged
+  /// (``Catalog/version``, ``Catalog/contentVersion``), and only for a query whose runs keep
+  /// nothing that depends on the values bound: joins of stored tables, without subqueries or
+  /// common tables (``RelationalPlan/mayBeKept(_:_:)``).
+  final class RelationalPlan {
+    let statement: SelectStatement
+    let select: RelationalSelect
+    let schemaVersion: Int
+    let contentVersion: Int
+    /// The statement's parameters in placeholder order: a run checks that each has a value, as
+    /// the shape checks the plan passed when it was compiled do.
+    let placeholderNames: [String]
+    /// ``FactoredConstants/candidates(in:)`` of the statement.
+    let factoredConstants: [SQLExpression]
+
+    init(_ statement: SelectStatement, _ select: RelationalSelect, catalog: Catalog) {
+      self.statement = statement
+      self.select = select
+      schemaVersion = catalog.version
+      contentVersion = catalog.contentVersion
+      placeholderNames = StatementValidation.placeholderNames(.select(statement))
+      factoredConstants = FactoredConstants.candidates(in: .select(statement))
+    }
+
+    /// Whether a compiled query may be run again for the same statement: it reads stored tables
+    /// only, holds no subquery (an uncorrelated one keeps its answer, computed with the values
+    /// bound) and was compiled outside SQL text and outside a write (whose foreign key actions
+    /// shape its plan, see ``RelationalSelect/tablesWriteActionsChange``).
+    static func mayBeKept(_ statement: SelectStatement, _ select: any RowSource) -> Bool {
+      guard let select = select as? RelationalSelect, select.readsStoredTablesOnly, statement.compound.isEmpty,
+        statement.with == nil, SQLTextMode.current == nil, RelationalSelect.tablesWriteActionsChange.isEmpty
+      else { return false }
+      return !statement.expressions.contains(where: \.containsSubquery)
+    }
+  }
+
+  /// The relational select last compiled, if `statement` is exactly its statement and neither
+  /// the schema nor any table's content has changed since.
+  func cachedRelational(_ statement: SelectStatement, catalog: Catalog) -> RelationalPlan? {
+    guard !compilesSQLText, SQLTextMode.current == nil, RelationalSelect.tablesWriteActionsChange.isEmpty,
+      let last = lastRelational, last.schemaVersion == catalog.version,
+      last.contentVersion == catalog.contentVersion, last.statement.isExactly(statement)
+    else { return nil }
+    return last
+  }
+
+  /// Remembers a compiled relational select, if it may be run again (see ``RelationalPlan``).
+  func rememberRelational(_ statement: SelectStatement, _ select: any RowSource, catalog: Catalog) {
+    guard !compilesSQLText, RelationalPlan.mayBeKept(statement, select), let select = select as? RelationalSelect
+    else { return }
+    lastRelational = RelationalPlan(statement, select, catalog: catalog)
   }
 
   /// A compiled plan for this UPDATE or DELETE, if one is cached.

@@ -131,6 +131,10 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
   /// Forgets the transient indexes (a recursive member's table changes between runs).
   func resetTransientIndexes() { hashes.removeAll(keepingCapacity: true) }
 
+  /// Whether every source is a stored table (no common table, view or subquery in FROM, whose
+  /// rows a run computes and keeps).
+  var readsStoredTablesOnly: Bool { commonSources.allSatisfy { $0 == nil } }
+
   /// Each result column's affinity.
   var resultAffinities: [Affinity] { compiledAffinities }
   private let compiledAffinities: [Affinity]

@@ -47,7 +47,11 @@ extension SQLExpression: ExactSpelling {
     switch (self, other) {
     case (.column(let a), .column(let b)), (.excluded(let a), .excluded(let b)), (.parameter(let a), .parameter(let b)):
       return a.hasSameSpelling(as: b)
-    case (.rowid, .rowid), (.literal, .literal):
+    case (.qualifiedColumn(let aSource, let aName), .qualifiedColumn(let bSource, let bName)):
+      return aSource.hasSameSpelling(as: bSource) && aName.hasSameSpelling(as: bName)
+    case (.qualifiedRowid(let a), .qualifiedRowid(let b)):
+      return a.hasSameSpelling(as: b)
+    case (.rowid, .rowid), (.literal, .literal), (.resultColumn, .resultColumn):
       return true
     case (.unary(_, let a), .unary(_, let b)), (.cast(let a, _), .cast(let b, _)),
       (.isNull(let a, _), .isNull(let b, _)), (.collate(let a, _), .collate(let b, _)):
@@ -86,9 +90,20 @@ extension Assignment: ExactSpelling {
   }
 }
 
+extension JoinClause: ExactSpelling {
+  func hasSameSpelling(as other: JoinClause) -> Bool {
+    table.hasSameSpelling(as: other.table) && alias.hasSameSpelling(as: other.alias)
+      && condition.hasSameSpelling(as: other.condition)
+  }
+}
+
 extension SelectStatement: ExactSpelling {
+  /// Compound members and common tables are not compared: a statement with either is never
+  /// taken for another (plans of such statements are not cached).
   func hasSameSpelling(as other: SelectStatement) -> Bool {
-    table.hasSameSpelling(as: other.table) && columns.hasSameSpelling(as: other.columns)
+    compound.isEmpty && other.compound.isEmpty && with == nil && other.with == nil
+      && alias.hasSameSpelling(as: other.alias) && joins.hasSameSpelling(as: other.joins)
+      && table.hasSameSpelling(as: other.table) && columns.hasSameSpelling(as: other.columns)
       && filter.hasSameSpelling(as: other.filter) && groupBy.hasSameSpelling(as: other.groupBy)
       && having.hasSameSpelling(as: other.having) && orderBy.hasSameSpelling(as: other.orderBy)
       && limit.hasSameSpelling(as: other.limit) && offset.hasSameSpelling(as: other.offset)
@@ -174,11 +189,14 @@ func isBitwiseIdentical<T>(_ a: T, _ b: T) -> Bool {
 extension SelectStatement {
   /// Whether `other` is this statement with every name spelled with the same bytes (what a
   /// cached plan requires): each part by identity first, by value only when that fails.
+  /// A statement with compound members or common tables is never exactly another.
   func isExactly(_ other: SelectStatement) -> Bool {
     func same<T: Equatable & ExactSpelling>(_ a: T, _ b: T) -> Bool {
       isBitwiseIdentical(a, b) || (a == b && a.hasSameSpelling(as: b))
     }
     return distinct == other.distinct && hasFromClause == other.hasFromClause && notIndexed == other.notIndexed
+      && compound.isEmpty && other.compound.isEmpty && with == nil && other.with == nil
+      && same(alias, other.alias) && same(joins, other.joins)
       && same(table, other.table) && same(filter, other.filter)
       && same(columns, other.columns) && same(limit, other.limit) && same(offset, other.offset)
       && same(groupBy, other.groupBy) && same(having, other.having) && orderBy.count == other.orderBy.count

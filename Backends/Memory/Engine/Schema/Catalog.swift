@@ -50,10 +50,24 @@ final class Catalog {
   func view(_ name: String) -> ViewDefinition? { views[NameKey(name)] }
 
   /// Adds a view (its name checked against the tables, views and indexes).
-  func add(_ view: ViewDefinition) { views[NameKey(view.name)] = view }
+  func add(_ view: ViewDefinition) {
+    views[NameKey(view.name)] = view
+    schemaChanged()
+  }
 
   /// Removes the view called `name`.
-  func removeView(_ name: String) { views[NameKey(name)] = nil }
+  func removeView(_ name: String) {
+    views[NameKey(name)] = nil
+    schemaChanged()
+  }
+
+  /// Moves whenever a row of any table is inserted, deleted or changed (a rollback included):
+  /// with ``version``, what a compiled plan that read the tables' content is tied to.
+  var contentVersion: Int {
+    var total = 0
+    for table in creationOrder { total &+= table.data.rows.changeCount }
+    return total
+  }
 
   /// Whether an explicit index is called `name`.
   func hasIndex(_ name: String) -> Bool { indexOwners[NameKey(name)] != nil }

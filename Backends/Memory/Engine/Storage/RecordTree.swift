@@ -41,6 +41,9 @@ final class RecordTree {
   private(set) var count = 0
   /// Changes whenever an entry is inserted or removed (positions are then stale).
   private(set) var version = 0
+  /// Changes whenever an entry is inserted, removed or replaced: a compiled plan that read the
+  /// tree's content (see ``Catalog/contentVersion``) is stale once it moves.
+  private(set) var changeCount = 0
 
   init(order: Order, descendingFields: [Bool] = []) {
     self.order = order
@@ -261,6 +264,7 @@ final class RecordTree {
   /// For an index the record must already be encoded (`record`), to find its place.
   func insert(rowid: Int64, length: Int, record: UnsafeRawPointer?, write: (UnsafeMutableRawPointer) -> Void) {
     version &+= 1
+    changeCount &+= 1
     count += 1
     guard !pages.isEmpty else {
       let page = RecordPage(byteCapacity: max(length, 64))
@@ -312,6 +316,7 @@ final class RecordTree {
   /// Removes the entry at `position`.
   func remove(at position: Position) {
     version &+= 1
+    changeCount &+= 1
     count -= 1
     let page = pages[position.page]
     page.remove(at: position.slot)
@@ -341,12 +346,14 @@ final class RecordTree {
 
   /// Replaces the record of the entry at `position` (a table tree: the order does not change).
   func replace(at position: Position, length: Int, write: (UnsafeMutableRawPointer) -> Void) {
+    changeCount &+= 1
     pages[position.page].replace(at: position.slot, length: length, write: write)
   }
 
   /// Removes every entry.
   func removeAll() {
     version &+= 1
+    changeCount &+= 1
     count = 0
     pages.removeAll()
     lastRowids.removeAll()
