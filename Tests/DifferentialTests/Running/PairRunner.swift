@@ -134,6 +134,14 @@ final class PairExecution {
       }
       throw .mismatch(mismatch(path, .statement(statement, parameters: parameters), expected, actual))
     }
+    if !statement.isWrite {
+      // Run again, nothing changed: an engine that keeps what it compiled (the memory engine's
+      // plans, with the transient indexes their runs built) must answer as it did the first time.
+      let again = Outcome.of { try b.execute(statement, parameters: parameters) }
+      guard again == actual else {
+        throw .mismatch(mismatch(path, .statement(statement, parameters: parameters), expected, again))
+      }
+    }
     if statement.isWrite {
       do {
         try compareContents(after: "statement \(path)", path: path, a, b)
