@@ -348,11 +348,19 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
   /// Runs a select that joins tables or holds subqueries: compiled for this run against this
   /// database's tables (see ``RelationalSelect``), its rows handed to `body` as they come.
   private func runRelational(
-    _ statement: SelectStatement, _ parameters: [String: SqliteValue], _ body: ([SqliteValue]) throws -> Void
+    _ written: SelectStatement, _ parameters: [String: SqliteValue], _ body: ([SqliteValue]) throws -> Void
   ) throws {
+    var statement = written
+    var parameters = parameters
+    let keepsPlan = plans.mayKeepPlan(of: written)
+    if keepsPlan {
+      let lifted = LiftedLiterals(written)
+      statement = lifted.statement
+      for (name, value) in lifted.values { parameters[name] = value }
+    }
     let select: any RowSource
     let factoredConstants: [SQLExpression]
-    if let cached = plans.cachedRelational(statement, catalog: catalog) {
+    if keepsPlan, let cached = plans.cachedRelational(statement, catalog: catalog) {
       // Compiled under this schema and this content: its shape checks passed, but for the values.
       try StatementValidation.checkParameters(cached.placeholderNames, parameters)
       select = cached.select
@@ -362,7 +370,7 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
       select = try RelationalQuery.compile(
         statement, catalog: catalog, outer: nil, prefix: .none, parameterNames: [], commonTables: nil)
       factoredConstants = FactoredConstants.candidates(in: .select(statement))
-      plans.rememberRelational(statement, select, catalog: catalog)
+      if keepsPlan { plans.rememberRelational(statement, select, catalog: catalog) }
     }
     // Without ORDER BY, over a table SQLite may read through an index that covers it or over a
     // common table whose rows come in its plan's order (``CommonTable/rowsComeInPlanOrder``), the

@@ -1,3 +1,4 @@
+import Foundation
 import Tandem
 import Testing
 
@@ -76,6 +77,29 @@ struct PreparedQueryReuseTests {
   }
 
   private struct RolledBack: Error {}
+
+  /// A join's first condition comparing a text column with a parameter: the value bound decides
+  /// what matches, text by its bytes, a number by the column's affinity (the memory engine tests
+  /// a bound TEXT on the stored bytes before it decodes a row, and tests any other value as the
+  /// comparison does).
+  @Test(arguments: BackendKind.allCases)
+  func aJoinComparingATextColumnWithAParameterMatchesTheValueBound(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE l(id INTEGER PRIMARY KEY, name TEXT)")
+    try db.execute(sql: "CREATE TABLE r(id INTEGER PRIMARY KEY, lid INTEGER)")
+    try db.execute(sql: "INSERT INTO l VALUES (1, 'a'), (2, '5'), (3, 'é'), (4, 'e\u{301}')")
+    try db.execute(sql: "INSERT INTO r VALUES (1, 2), (2, 1), (3, 3), (4, 4), (5, 2)")
+    let sql = "SELECT r.id FROM l JOIN r ON r.lid = l.id WHERE l.name = ? ORDER BY r.id"
+    func ids(_ value: SqliteValue) throws -> [Int] { try db.fetchAll(sql: sql, arguments: [value]).map { try $0[0] as Int } }
+    #expect(try ids("a") == [2])
+    #expect(try ids(5) == [1, 5])
+    #expect(try ids(5.0) == [])  // the text 5.0
+    #expect(try ids("5") == [1, 5])
+    #expect(try ids("\u{E9}") == [3])
+    #expect(try ids("e\u{301}") == [4])
+    #expect(try ids(.null) == [])
+    #expect(try ids(.blob(Data([0x61]))) == [])
+  }
 
   private func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
 }

@@ -62,6 +62,31 @@ import TandemCore
     #expect(!Self.isKept(backend, Self.join))
   }
 
+  /// A literal compared with a column is lifted out as a parameter: the same join with another
+  /// value runs the plan compiled for the first, with its own value.
+  @Test func aJoinWithAnotherComparedLiteralRunsTheSamePlan() throws {
+    let backend = try Self.database()
+    func named(_ name: SqliteValue) -> SelectStatement {
+      var statement = Self.join
+      statement.filter = .binary(.equal, .literal(name), .qualifiedColumn(source: "l", name: "name"))
+      return statement
+    }
+    #expect(try backend.execute(.select(named("b")), parameters: [:]).rows == [[1], [3]])
+    let lifted = LiftedLiterals(named("a"))
+    #expect(lifted.values.map(\.value) == ["a"])
+    #expect(Self.isKept(backend, lifted.statement))
+    #expect(try backend.execute(.select(named("a")), parameters: [:]).rows == [[2]])
+    #expect(try backend.execute(.select(named(2)), parameters: [:]).rows == [])
+    // NULL is not lifted: `name = NULL` is another statement.
+    #expect(LiftedLiterals(named(.null)).values.isEmpty)
+    #expect(try backend.execute(.select(named(.null)), parameters: [:]).rows == [])
+    // A statement naming a parameter as a lifted one would be named is compiled as written.
+    var clash = named("b")
+    clash.columns.append(.parameter("\u{0}0"))
+    #expect(LiftedLiterals(clash).values.isEmpty)
+    #expect(try backend.execute(.select(clash), parameters: ["\u{0}0": 7]).rows == [[1, 7], [3, 7]])
+  }
+
   /// An uncorrelated subquery keeps its answer for the run, computed with the values bound: a
   /// query holding one is compiled again on every run.
   @Test func aJoinWithASubqueryIsNotKept() throws {

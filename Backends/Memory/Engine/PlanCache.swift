@@ -86,7 +86,8 @@ final class PlanCache {
   /// it is found again only while the schema and every table's content are unchanged
   /// (``Catalog/version``, ``Catalog/contentVersion``), and only for a query whose runs keep
   /// nothing that depends on the values bound: joins of stored tables, without subqueries or
-  /// common tables (``RelationalPlan/mayBeKept(_:_:)``).
+  /// common tables (``PlanCache/mayKeepPlan(of:)``). Its statement is the one compiled, with
+  /// its compared literals lifted out (``LiftedLiterals``), so one plan serves every value.
   final class RelationalPlan {
     let statement: SelectStatement
     let select: RelationalSelect
@@ -106,33 +107,33 @@ final class PlanCache {
       placeholderNames = StatementValidation.placeholderNames(.select(statement))
       factoredConstants = FactoredConstants.candidates(in: .select(statement))
     }
-
-    /// Whether a compiled query may be run again for the same statement: it reads stored tables
-    /// only, holds no subquery (an uncorrelated one keeps its answer, computed with the values
-    /// bound) and was compiled outside SQL text and outside a write (whose foreign key actions
-    /// shape its plan, see ``RelationalSelect/tablesWriteActionsChange``).
-    static func mayBeKept(_ statement: SelectStatement, _ select: any RowSource) -> Bool {
-      guard let select = select as? RelationalSelect, select.readsStoredTablesOnly, statement.compound.isEmpty,
-        statement.with == nil, SQLTextMode.current == nil, RelationalSelect.tablesWriteActionsChange.isEmpty
-      else { return false }
-      return !statement.expressions.contains(where: \.containsSubquery)
-    }
   }
 
-  /// The relational select last compiled, if `statement` is exactly its statement and neither
-  /// the schema nor any table's content has changed since.
+  /// Whether a relational select's compiled plan may be kept to run again (if it then reads
+  /// stored tables only): it holds no subquery (an uncorrelated one keeps its answer, computed
+  /// with the values bound) and no compound or common table, and it is compiled outside SQL text
+  /// and outside a write (whose foreign key actions shape its plan, see
+  /// ``RelationalSelect/tablesWriteActionsChange``). Such a select is compiled with its compared
+  /// literals lifted out (``LiftedLiterals``).
+  func mayKeepPlan(of statement: SelectStatement) -> Bool {
+    !compilesSQLText && SQLTextMode.current == nil && RelationalSelect.tablesWriteActionsChange.isEmpty
+      && statement.compound.isEmpty && statement.with == nil
+      && !statement.expressions.contains(where: \.containsSubquery)
+  }
+
+  /// The relational select last compiled, if `statement` (its literals lifted) is exactly its
+  /// statement and neither the schema nor any table's content has changed since.
   func cachedRelational(_ statement: SelectStatement, catalog: Catalog) -> RelationalPlan? {
-    guard !compilesSQLText, SQLTextMode.current == nil, RelationalSelect.tablesWriteActionsChange.isEmpty,
-      let last = lastRelational, last.schemaVersion == catalog.version,
+    guard let last = lastRelational, last.schemaVersion == catalog.version,
       last.contentVersion == catalog.contentVersion, last.statement.isExactly(statement)
     else { return nil }
     return last
   }
 
-  /// Remembers a compiled relational select, if it may be run again (see ``RelationalPlan``).
+  /// Remembers a compiled relational select whose statement ``mayKeepPlan(of:)`` (its literals
+  /// lifted), if it reads stored tables only.
   func rememberRelational(_ statement: SelectStatement, _ select: any RowSource, catalog: Catalog) {
-    guard !compilesSQLText, RelationalPlan.mayBeKept(statement, select), let select = select as? RelationalSelect
-    else { return }
+    guard let select = select as? RelationalSelect, select.readsStoredTablesOnly else { return }
     lastRelational = RelationalPlan(statement, select, catalog: catalog)
   }
 

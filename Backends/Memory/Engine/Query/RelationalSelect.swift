@@ -1067,7 +1067,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     var goOn = true
     let columnCount = data.columnCount
     let rowidAlias = data.rowidColumn.map { offset + $0 }
-    let textFilter = loop.textFilter
+    let textFilter = loop.textFilter?.resolved(context)
     func consider(_ record: UnsafeRawPointer, _ rowid: Int64) throws -> Bool {
       if let textFilter, !textFilter.matches(record, count: columnCount) { return true }
       Record.decode(record, count: columnCount, into: buffer + offset)
