@@ -868,8 +868,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       }
       return
     }
-    var rows: [[SqliteValue]] = []
-    var keys: [[SqliteValue]] = []
+    var rows = SorterRows(width: evaluatesColumns ? projection.count : 0, keyWidth: orderKeys.count)
     // With a LIMIT (and no DISTINCT), SQLite keeps only the LIMIT+OFFSET first rows in its sorter
     // as it goes, and computes a row's sort key before its result columns: a row whose key is not
     // smaller than the largest kept one is dropped unprojected, so a result column that would fail
@@ -881,15 +880,18 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     }
     try visit(0, buffer: buffer, context) {
       guard let kept else {
+        guard distinct else {
+          try rows.append(evaluating: evaluatesColumns ? projection : nil, keys: orderKeys, context)
+          return true
+        }
         let row = evaluatesColumns ? try projection.map { try $0(context) } : []
         guard try isNew(row) else { return true }
-        rows.append(row)
-        keys.append(try orderKeys.map { try $0(context) })
+        rows.append(row: row, key: try orderKeys.map { try $0(context) })
         return true
       }
       let key = try orderKeys.map { try $0(context) }
-      if rows.count >= kept, let largest = keys.last {
-        let order = Ordering.compare(largest, key, orderTerms)
+      if rows.count >= kept, rows.count > 0 {
+        let order = rows.compareKey(rows.count - 1, with: key, orderTerms)
         if order <= 0 {
           // A row tying with the last kept one is dropped unseen: which of the two SQLite keeps
           // depends on which its plan met first.
@@ -897,34 +899,38 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
           return true
         }
         rows.removeLast()
-        keys.removeLast()
       }
       let row = evaluatesColumns ? try projection.map { try $0(context) } : []
       // After the kept rows of keys not larger: a later row of an equal key sorts after them.
-      let position = keys.firstIndex { Ordering.compare($0, key, orderTerms) > 0 } ?? keys.count
-      rows.insert(row, at: position)
-      keys.insert(key, at: position)
+      let position = (0..<rows.count).first { rows.compareKey($0, with: key, orderTerms) > 0 } ?? rows.count
+      rows.insert(row: row, key: key, at: position)
       return true
     }
     // SQLite does not sort by a column an equality holds to one value; if that value takes
     // several forms among the rows ('-0' and 0 both equal 0), its order shows.
-    for term in equalityPinnedOrderTerms where keys.contains(where: { $0[term] != keys[0][term] }) {
+    for term in equalityPinnedOrderTerms
+    where (0..<rows.count).contains(where: { rows.keyValue($0, term: term) != rows.keyValue(0, term: term) }) {
       throw EngineError.unsupported(
         "ORDER BY a column that an equality in WHERE holds to one value, whose rows store it differently (such as "
           + "'-0' and 0): SQLite does not sort by that column, so the rows come in its plan's order")
     }
-    let sorted = Ordering.sortedIndices(keys, orderTerms)
+    let sorted = rows.sortedIndices(orderTerms)
     // Rows that tie in the ORDER BY yet differ come in the order SQLite's plan found them,
     // which the memory engine does not know.
     for (previous, next) in zip(sorted, sorted.dropFirst())
-    where !orderIsFree && Ordering.compare(keys[previous], keys[next], orderTerms) == 0 && rows[previous] != rows[next] {
+    where !orderIsFree && rows.compareKeys(previous, next, orderTerms) == 0 && !rows.rowsAreIdentical(previous, next) {
       throw EngineError.unsupported(
         "rows that tie in ORDER BY but differ, in a join, subquery or common table expression: their order depends on SQLite's plan")
     }
+    // One array handed out for every row: a caller that keeps a row keeps its own copy.
+    var row: [SqliteValue] = []
+    row.reserveCapacity(rows.width)
     var delivered = 0
     for index in sorted.dropFirst(window.offset) {
       if let limit = window.limit, delivered >= limit { return }
-      guard try emit(rows[index]) else { return }
+      row.removeAll(keepingCapacity: true)
+      row.append(contentsOf: rows.row(index))
+      guard try emit(row) else { return }
       delivered += 1
     }
   }

@@ -17,6 +17,16 @@ struct SortTerm: Sendable {
 enum Ordering {
   /// Compares two key lists term by term.
   static func compare(_ a: [SqliteValue], _ b: [SqliteValue], _ terms: [SortTerm]) -> Int {
+    a.withUnsafeBufferPointer { a in
+      b.withUnsafeBufferPointer { b in
+        guard let a = a.baseAddress, let b = b.baseAddress else { return 0 }
+        return compare(a, b, terms)
+      }
+    }
+  }
+
+  /// Compares two keys of `terms.count` values each, stored at `a` and `b`, term by term.
+  static func compare(_ a: UnsafePointer<SqliteValue>, _ b: UnsafePointer<SqliteValue>, _ terms: [SortTerm]) -> Int {
     for index in terms.indices {
       let term = terms[index]
       let x = a[index]
