@@ -22,6 +22,9 @@ struct SorterRows {
   init(width: Int, keyWidth: Int) {
     self.width = width
     self.keyWidth = keyWidth
+    // Room for a few dozen rows before the arrays first grow.
+    values.reserveCapacity(32 * width)
+    keys.reserveCapacity(32 * keyWidth)
   }
 
   /// Appends a row whose result columns (`projection`, or none) and key are computed in that
