@@ -73,17 +73,29 @@ struct TextEqualityFilter {
 
   /// Whether the record (of `count` values) holds this text at the column.
   func matches(_ record: UnsafeRawPointer, count: Int) -> Bool {
+    // One pass over the header: the column's offset in the body, its serial type, and where
+    // the body starts (after the last type).
     var header = 0
-    var body = Record.headerSize(record, count: count)
+    var offset = 0
+    var type = 0
     var index = 0
-    while index < column {
-      body += Record.bodyLength(Record.readVarint(record, &header))
+    while index < count {
+      let next = Record.readVarint(record, &header)
+      if index < column {
+        offset += Record.bodyLength(next)
+      } else if index == column {
+        type = next
+      }
       index += 1
     }
-    guard Record.readVarint(record, &header) == serialType else { return false }
+    guard type == serialType else { return false }
     return bytes.withUnsafeBytes { expected in
-      guard let base = expected.baseAddress else { return true }  // the empty text
-      return memcmp(record + body, base, expected.count) == 0
+      guard let base = expected.baseAddress, expected.count > 0 else { return true }  // the empty text
+      let stored = record + header + offset
+      // The last byte first: texts of one length often share a prefix ('List 0001', 'List 0002').
+      let last = expected.count - 1
+      guard stored.load(fromByteOffset: last, as: UInt8.self) == expected[last] else { return false }
+      return memcmp(stored, base, last) == 0
     }
   }
 }

@@ -278,6 +278,7 @@ extension Table {
   private static func joined<T: Table, P: QueryExpression, V: SourceView>(
     _ table: T.Type, kind: JoinClause.Kind, _ condition: (TableView<Self>, TableView<T>) -> P, view: (String) -> V
   ) -> JoinSelect<Self, (TableView<Self>, V)> {
+    let all = Self.all
     let first = JoinSelect<Self, TableView<Self>>(base: all.base, views: TableView(alias: all.alias))
     let (statement, alias) = first.joining(table, kind: kind) { alias in
       condition(TableView(alias: first.base.alias ?? tableName), TableView<T>(alias: alias)).expression
