@@ -345,8 +345,10 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
   /// Marks the end of a select that the caller's row closure stopped by throwing.
   private struct StoppedByCaller: Error {}
 
-  /// Runs a select that joins tables or holds subqueries: compiled for this run against this
-  /// database's tables (see ``RelationalSelect``), its rows handed to `body` as they come.
+  /// Runs a select that joins tables or holds subqueries: compiled against this database's
+  /// tables (see ``RelationalSelect``), or run on the plan kept from an earlier run of the same
+  /// join (``PlanCache/RelationalPlan``, its compared literals lifted out as parameters), its rows
+  /// handed to `body` as they come.
   private func runRelational(
     _ written: SelectStatement, _ parameters: [String: SqliteValue], _ body: ([SqliteValue]) throws -> Void
   ) throws {
