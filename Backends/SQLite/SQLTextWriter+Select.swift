@@ -118,9 +118,7 @@ extension SQLTextWriter {
     // compound's INTEGER value from turning into a REAL on its way out (the plain statement
     // hands it over as it is; `+` keeps the collation).
     func asWritten(_ column: SQLExpression) -> SQLExpression {
-      var inner = column
-      while case .collate(let operand, _) = inner { inner = operand }
-      if case .subquery = inner { return .unary(.plus, column) }
+      if case .subquery = column.withoutCollate { return .unary(.plus, column) }
       return column
     }
     let named =

@@ -10,6 +10,16 @@ extension SQLExpression {
     return [self]
   }
 
+  /// The expression without the COLLATE clauses around it (SQLite's `sqlite3ExprSkipCollate`).
+  ///
+  /// ```swift
+  /// // "a" COLLATE NOCASE COLLATE RTRIM → "a"
+  /// ```
+  package var withoutCollate: SQLExpression {
+    if case .collate(let inner, _) = self { return inner.withoutCollate }
+    return self
+  }
+
   /// The direct subexpressions, in a fixed order that ``replacingChild(at:with:)`` follows.
   ///
   /// ```swift

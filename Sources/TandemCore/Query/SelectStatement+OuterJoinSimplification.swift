@@ -57,7 +57,7 @@ private struct NonNullRowTest {
   /// The function itself: `IS NOT NULL` at the top of the expression tests its operand; an AND
   /// at the top is implied by any operand but the last, which is walked.
   func implied(by expression: SQLExpression) -> Bool {
-    var term = expression.withoutTopCollate
+    var term = expression.withoutCollate
     if case .isNull(let operand, negated: true) = term { return walk(operand) }
     while case .binary(.and, let lhs, let rhs) = term, !term.foldsToZero {
       if implied(by: lhs) { return true }
@@ -92,13 +92,5 @@ private struct NonNullRowTest {
       // `x IN (c)` was parsed as `x = +c`; `x IN ()` as 0; any other list is pruned.
       return SQLExpression.singleValueIn(operand, list, negated: negated).map(walk) ?? false
     }
-  }
-}
-
-extension SQLExpression {
-  /// The expression without the COLLATE clauses around it (`sqlite3ExprSkipCollate`).
-  fileprivate var withoutTopCollate: SQLExpression {
-    if case .collate(let inner, _) = self { return inner.withoutTopCollate }
-    return self
   }
 }

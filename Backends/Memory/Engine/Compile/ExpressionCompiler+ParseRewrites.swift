@@ -3,12 +3,6 @@ import TandemCore
 /// The rewrites SQLite's parser makes before names are resolved, which change what an
 /// expression means or whether its operands are ever read.
 extension ExpressionCompiler {
-  /// The expression without COLLATE wrappers (SQLite's `sqlite3ExprSkipCollate`).
-  static func withoutCollate(_ expression: SQLExpression) -> SQLExpression {
-    if case .collate(let inner, _) = expression { return withoutCollate(inner) }
-    return expression
-  }
-
   /// Whether SQLite's `sqlite3ExprCompare` can find two occurrences of `expression` equal. The
   /// SQLite backend binds every literal and parameter to its own `?` placeholder, and distinct
   /// placeholders never compare equal, so an expression holding one matches nothing but itself.
@@ -79,7 +73,7 @@ extension ExpressionCompiler {
   /// The TRUE or FALSE an `x IN ()` / `x NOT IN ()` (maybe under COLLATE) stands for, which makes
   /// `y IS (…)` SQLite's truth test `y IS TRUE` / `y IS FALSE`.
   static func truthConstant(_ expression: SQLExpression) -> Bool? {
-    if case .inList(_, let list, let negated) = withoutCollate(expression), list.isEmpty { return negated }
+    if case .inList(_, let list, let negated) = expression.withoutCollate, list.isEmpty { return negated }
     return nil
   }
 

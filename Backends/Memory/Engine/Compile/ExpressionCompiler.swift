@@ -148,7 +148,7 @@ final class ExpressionCompiler {
         return resolves(query) || error != nil || walk(operand)
       case .binary(let op, let lhs, let rhs) where op == .is || op == .isNot:
         // `x IS y` resolves a bare name `y` first (to see whether it is TRUE or FALSE).
-        let bare = Self.withoutCollate(rhs)
+        let bare = rhs.withoutCollate
         switch bare {
         case .column, .rowid:
           // Its step looks the bare name up even after an error, then stops if there is one.
@@ -250,8 +250,8 @@ final class ExpressionCompiler {
     case .inSubquery(_, let query, let negated):
       return .inSubquery(null, resolvedAfterAnError(query), negated: negated)
     case .binary(let op, _, let rhs) where op == .is || op == .isNot:
-      switch withoutCollate(rhs) {
-      case .column, .rowid: return .binary(op, null, withoutCollate(rhs))
+      switch rhs.withoutCollate {
+      case .column, .rowid: return .binary(op, null, rhs.withoutCollate)
       default: return null
       }
     default:

@@ -49,7 +49,7 @@ struct ScanSource: Sendable {
   private static func hasParameterPattern(_ expression: SQLExpression) -> Bool {
     switch expression {
     case .like(_, let pattern, _, _), .glob(_, let pattern, _):
-      if case .parameter = ExpressionCompiler.withoutCollate(pattern) { return true }
+      if case .parameter = pattern.withoutCollate { return true }
     default:
       break
     }

@@ -270,7 +270,7 @@ struct JoinPlanner {
     for (written, other, isLeft) in [(lhs, rhs, true), (rhs, lhs, false)] {
       // SQLite reads the column side through a COLLATE (`sqlite3ExprSkipCollateAndLikely`); a
       // rowid has no collation for its lookup to match, so it seeks the rowid all the same.
-      let side = ExpressionCompiler.withoutCollate(written)
+      let side = written.withoutCollate
       let reference: SourceScope.Reference
       switch side {
       case .column(let name): reference = try scope.resolve(column: name, source: nil)
@@ -319,7 +319,7 @@ struct JoinPlanner {
     // (`x IN ()` is folded by the parser, its name never resolved; a name that does not resolve
     // fails the statement elsewhere, in SQLite's order.)
     if case .inList(let operand, let list, negated: false) = term, !list.isEmpty,
-      let reference = scope.reference(to: ExpressionCompiler.withoutCollate(operand)), reference.depth == 0, reference.isRowid
+      let reference = scope.reference(to: operand.withoutCollate), reference.depth == 0, reference.isRowid
     {
       let values = try list.map { try compiler.compile($0).evaluate }
       return { context in
@@ -372,10 +372,10 @@ struct JoinPlanner {
         try collect(lhs)
         try collect(rhs)
       case .inList(let operand, let list, negated: false):
-        guard let reference = scope.reference(to: ExpressionCompiler.withoutCollate(operand)), reference.depth == 0,
+        guard let reference = scope.reference(to: operand.withoutCollate), reference.depth == 0,
           reference.isRowid
         else { return }
-        let rowid = try compiler.compile(ExpressionCompiler.withoutCollate(operand)).evaluate
+        let rowid = try compiler.compile(operand.withoutCollate).evaluate
         for value in list { probes.append((rowid, try compiler.compile(value).evaluate)) }
       default:
         for equality in (try? equalities(expression, scope: scope, anyValue: true)) ?? [] where equality.column.isRowid {
@@ -465,7 +465,7 @@ struct JoinPlanner {
   ) throws -> ConditionEvaluator {
     guard let (_, lhs, rhs) = equalityOperands(term),
       [lhs, rhs].contains(where: { side in
-        scope.reference(to: ExpressionCompiler.withoutCollate(side)).map { $0.depth == 0 && !$0.isRowid } ?? false
+        scope.reference(to: side.withoutCollate).map { $0.depth == 0 && !$0.isRowid } ?? false
       })
     else { return test }
     let left = try compiler.compile(lhs)

@@ -97,7 +97,7 @@ enum SubqueryDrivenLookup {
     for term in terms {
       guard case .binary(let op, let lhs, let rhs) = term, seekable.contains(op) else { continue }
       for (column, value) in [(lhs, rhs), (rhs, lhs)]
-      where value.directSubqueries.contains(where: RelationalSelect.hasSum) && searchable(ExpressionCompiler.withoutCollate(column)) {
+      where value.directSubqueries.contains(where: RelationalSelect.hasSum) && searchable(column.withoutCollate) {
         throw EngineError.unsupported(
           "a comparison of an indexed column or the rowid with a subquery that can fail (SQLite computes it before "
             + "its loop when its plan seeks by it)")

@@ -52,7 +52,7 @@ final class WhereClause: @unchecked Sendable {
   }
 
   private func split(_ expression: SQLExpression) {
-    let inner = ExpressionCompiler.withoutCollate(expression)
+    let inner = expression.withoutCollate
     switch (connective, inner) {
     case (.and, .binary(.and, let lhs, let rhs)) where !ExpressionCompiler.foldsToZero(inner),
       (.or, .binary(.or, let lhs, let rhs)):
@@ -116,7 +116,7 @@ final class WhereClause: @unchecked Sendable {
         terms[index].column = column
         terms[index].op = .isNull
       }
-      if !context.canBeNull(ExpressionCompiler.withoutCollate(operand)) {
+      if !context.canBeNull(operand.withoutCollate) {
         // SQLite's analysis turns `x IS NULL` into FALSE when x, COLLATE aside, cannot be
         // NULL: a constant term, tested once before the loop.
         terms[index].readsTable = false
@@ -375,7 +375,7 @@ final class WhereClause: @unchecked Sendable {
     default:
       return
     }
-    guard case .text(let text)? = context.patternValue(ExpressionCompiler.withoutCollate(pattern)) else { return }
+    guard case .text(let text)? = context.patternValue(pattern.withoutCollate) else { return }
     let bytes = Array(text.utf8)
     var count = 0
     var c: UInt8 = 0

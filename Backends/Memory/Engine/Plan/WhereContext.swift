@@ -26,7 +26,7 @@ final class WhereContext {
   /// rowid (or its alias), `nil` when it is not a column reference. A ``FixedColumn`` is one
   /// (SQLite's `TK_COLUMN` with `EP_FixedCol`).
   func column(_ expression: SQLExpression) -> Int? {
-    let inner = ExpressionCompiler.withoutCollate(expression)
+    let inner = expression.withoutCollate
     if let fixed = FixedColumn(inner) { return column(fixed.column) }
     switch inner {
     case .rowid:
@@ -42,7 +42,7 @@ final class WhereContext {
   /// The column on the right of a term that SQLite may commute or follow as an equivalence
   /// (`whereRightSubexprIsColumn`): a column reference that is not fixed.
   func rightColumn(_ expression: SQLExpression) -> Int? {
-    FixedColumn(ExpressionCompiler.withoutCollate(expression)) == nil ? column(expression) : nil
+    FixedColumn(expression.withoutCollate) == nil ? column(expression) : nil
   }
 
   /// The column a term's right side is as written (`pRight->op == TK_COLUMN`): a column

@@ -96,7 +96,7 @@ struct WhereTerm: Sendable {
   var rightConstant: SqliteValue?
 
   init(expression: SQLExpression, flags: TermFlags) {
-    self.expression = ExpressionCompiler.withoutCollate(expression)
+    self.expression = expression.withoutCollate
     source = self.expression
     self.flags = flags
   }

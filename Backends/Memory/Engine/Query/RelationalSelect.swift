@@ -654,7 +654,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     let indexed = indexesUsable ? Set(definition.indexes.compactMap(\.columns.first)) : []
     // Whether the operand is this source's rowid, or a column leading a usable index.
     func isKey(_ operand: SQLExpression) -> Bool {
-      guard let reference = scope.reference(to: ExpressionCompiler.withoutCollate(operand)), reference.depth == 0,
+      guard let reference = scope.reference(to: operand.withoutCollate), reference.depth == 0,
         reference.source == source
       else { return false }
       return reference.isRowid || reference.column.map(indexed.contains) == true
@@ -687,7 +687,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     func isRowidEquality(_ term: SQLExpression) -> Bool {
       guard case .binary(.equal, let lhs, let rhs) = term else { return false }
       func isRowid(_ side: SQLExpression) -> Bool {
-        scope.reference(to: ExpressionCompiler.withoutCollate(side)).map {
+        scope.reference(to: side.withoutCollate).map {
           $0.depth == 0 && $0.source == source && $0.isRowid
         } ?? false
       }
@@ -1205,7 +1205,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     // `wherePathSatisfiesOrderBy` takes such a term on the first column of a scan (marking the
     // loop WHERE_BIGNULL_SORT), and the rowid is never NULL.
     guard let first = statement.orderBy.first else { return false }
-    let key = ExpressionCompiler.withoutCollate(first.expression)
+    let key = first.expression.withoutCollate
     let reference: SourceScope.Reference?
     switch key {
     case .rowid: reference = try? scope.resolveRowid(source: nil, marking: false)
@@ -1237,8 +1237,8 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
   private static func orderTermsLoopsMaySatisfy(_ statement: SelectStatement, scope: SourceScope) -> Set<Int> {
     guard scope.sources.count > 1 else { return [] }
     func plainReference(_ expression: SQLExpression) -> SourceScope.Reference? {
-      var expression = ExpressionCompiler.withoutCollate(expression)
-      while case .unary(.plus, let inner) = expression { expression = ExpressionCompiler.withoutCollate(inner) }
+      var expression = expression.withoutCollate
+      while case .unary(.plus, let inner) = expression { expression = inner.withoutCollate }
       return scope.reference(to: expression)
     }
     // Only a term that is not a plain column can fail (and be left out).
@@ -1314,7 +1314,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     let definition = scope.sources[0].definition
     var leading: [Int] = []
     for term in statement.orderBy {
-      guard let reference = scope.reference(to: ExpressionCompiler.withoutCollate(term.expression)), reference.depth == 0,
+      guard let reference = scope.reference(to: term.expression.withoutCollate), reference.depth == 0,
         !reference.isRowid, let column = reference.column
       else { break }
       leading.append(column)
@@ -1365,10 +1365,10 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
   ) -> (argument: SQLExpression, terms: [(lhs: SQLExpression, rhs: SQLExpression)?])? {
     guard statement.groupBy.isEmpty, statement.having == nil,
       let call = SelectPlan.minMaxCall(statement, compiler: compiler),
-      let argument = scope.reference(to: ExpressionCompiler.withoutCollate(call.argument)), argument.depth == 0
+      let argument = scope.reference(to: call.argument.withoutCollate), argument.depth == 0
     else { return nil }
     func isArgument(_ expression: SQLExpression) -> Bool {
-      guard let reference = scope.reference(to: ExpressionCompiler.withoutCollate(expression)) else { return false }
+      guard let reference = scope.reference(to: expression.withoutCollate) else { return false }
       return reference.depth == 0 && reference.slot == argument.slot
     }
     func isHeldBy(_ column: SQLExpression, _ other: SQLExpression) -> Bool {
@@ -1441,7 +1441,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     guard !statement.joins.isEmpty, let held = minMaxColumnHeld(statement, scope: scope, compiler: compiler),
       !held.terms.isEmpty
     else { return nil }
-    return try? probe(over: scope, like: compiler).compile(ExpressionCompiler.withoutCollate(held.argument))
+    return try? probe(over: scope, like: compiler).compile(held.argument.withoutCollate)
   }
 
   /// The ORDER BY terms that are a column of this query (under COLLATE or not) which a term of
@@ -1450,7 +1450,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
   /// term as sorted whatever the plan, so SQLite never sorts by it.
   private static func equalityPinnedOrderTerms(_ statement: SelectStatement, scope: SourceScope) -> [Int] {
     func slot(_ expression: SQLExpression) -> Int? {
-      guard let reference = scope.reference(to: ExpressionCompiler.withoutCollate(expression)), reference.depth == 0
+      guard let reference = scope.reference(to: expression.withoutCollate), reference.depth == 0
       else { return nil }
       return reference.slot
     }
@@ -1499,7 +1499,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     for (position, join) in statement.joins.enumerated() where join.kind == .left {
       for term in join.condition.map(\.conjuncts) ?? [] {
         guard case .like(let subject, _, nil, negated: false) = term else { continue }
-        if let reference = scope.reference(to: ExpressionCompiler.withoutCollate(subject)), reference.depth == 0,
+        if let reference = scope.reference(to: subject.withoutCollate), reference.depth == 0,
           reference.isRowid, reference.source == position + 1
         {
           throw EngineError.unsupported(

@@ -265,7 +265,7 @@ final class SelectPlan: Sendable {
   /// A term that SQLite's parser folded to the integer 0 reads as the column ordinal 0, which is
   /// out of range.
   private static func checkOrdinal(_ term: SQLExpression, position: Int, clause: String, columns: Int) throws {
-    if ExpressionCompiler.isFoldedInteger(ExpressionCompiler.withoutCollate(term)) {
+    if ExpressionCompiler.isFoldedInteger(term.withoutCollate) {
       throw EngineError.sqlite(
         1, "\(ordinal(position + 1)) \(clause) BY term out of range - should be between 1 and \(columns)")
     }
@@ -300,9 +300,9 @@ final class SelectPlan: Sendable {
     let binaryGroups = try groupBy.filter { term in
       let collation = try collation(term)
       return collation == nil || collation == .binary
-    }.compactMap { compiler.comparisonKey(ExpressionCompiler.withoutCollate($0)) }
+    }.compactMap { compiler.comparisonKey($0.withoutCollate) }
     func readsOnlyGroups(_ expression: SQLExpression) -> Bool {
-      if let key = compiler.comparisonKey(ExpressionCompiler.withoutCollate(expression)), binaryGroups.contains(key) {
+      if let key = compiler.comparisonKey(expression.withoutCollate), binaryGroups.contains(key) {
         return true
       }
       // The parser folds `x IN ()` (and an AND holding it) to a constant, dropping `x`.

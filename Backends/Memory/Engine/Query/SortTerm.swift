@@ -46,10 +46,18 @@ enum Ordering {
 
   /// The positions of `keys` in sorted order; equal keys keep their original order (stable).
   static func sortedIndices(_ keys: [[SqliteValue]], _ terms: [SortTerm]) -> [Int] {
-    var indices = Array(keys.indices)
+    sortedIndices(count: keys.count) { compare(keys[$0], keys[$1], terms) }
+  }
+
+  /// The positions `0..<count` in the order `order` (how the keys at two positions compare)
+  /// gives them; equal keys keep their original order (stable). Keys that came in order are not
+  /// sorted again.
+  static func sortedIndices(count: Int, _ order: (Int, Int) -> Int) -> [Int] {
+    var indices = Array(0..<count)
+    if indices.dropFirst().allSatisfy({ order($0 - 1, $0) <= 0 }) { return indices }
     indices.sort { left, right in
-      let order = compare(keys[left], keys[right], terms)
-      return order != 0 ? order < 0 : left < right
+      let compared = order(left, right)
+      return compared != 0 ? compared < 0 : left < right
     }
     return indices
   }

@@ -89,16 +89,9 @@ struct SorterRows {
   /// that came in order (a join whose loops meet them in rowid order) are not sorted again.
   func sortedIndices(_ terms: [SortTerm]) -> [Int] {
     keys.withUnsafeBufferPointer { stored in
-      var indices = Array(0..<count)
-      guard let base = stored.baseAddress else { return indices }
+      guard let base = stored.baseAddress else { return Array(0..<count) }
       let width = keyWidth
-      func order(_ a: Int, _ b: Int) -> Int { Ordering.compare(base + a * width, base + b * width, terms) }
-      if indices.indices.dropFirst().allSatisfy({ order($0 - 1, $0) <= 0 }) { return indices }
-      indices.sort { left, right in
-        let compared = order(left, right)
-        return compared != 0 ? compared < 0 : left < right
-      }
-      return indices
+      return Ordering.sortedIndices(count: count) { Ordering.compare(base + $0 * width, base + $1 * width, terms) }
     }
   }
 }
