@@ -157,6 +157,9 @@ import Testing
       // Relational fuzzer, seed 0xC0FFEE6D, case 675,989: a scalar subquery hands the number over.
       "SELECT (SELECT replace(count(*), X'00', 'N') FROM s) = t FROM s",
       "SELECT (SELECT 'q' UNION ALL SELECT replace(5, '', 'x') ORDER BY 1) = t FROM s",
+      // Relational fuzzer, seed 0xC0FFEE73, case 2,878: the number as the CASE's base.
+      "SELECT CASE replace(5, '', 'x') WHEN t THEN 1 ELSE 0 END FROM s",
+      "SELECT CASE replace(5, '', 'x') WHEN CAST(5 AS TEXT) THEN 1 ELSE 0 END FROM s",
     ] {
       let answer = try kind.answerUnlessMemoryRefuses { try db.values(sql: sql) }
       if let answer { #expect(answer == [[0]], "\(sql)") }

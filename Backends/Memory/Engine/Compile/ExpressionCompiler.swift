@@ -744,6 +744,26 @@ final class ExpressionCompiler {
   func refusingNumberBesideText(
     _ compiled: CompiledExpression, _ expression: SQLExpression, comparedWith other: Affinity
   ) -> CompiledExpression {
+    guard let refuse = numberBesideTextRefusal(expression, affinity: compiled.affinity, comparedWith: other) else {
+      return compiled
+    }
+    let evaluate = compiled.evaluate
+    return CompiledExpression(
+      evaluate: { context in
+        let value = try evaluate(context)
+        try refuse(value)
+        return value
+      },
+      affinity: compiled.affinity, collation: compiled.collation,
+      hasExplicitCollation: compiled.hasExplicitCollation, isConstant: compiled.isConstant)
+  }
+
+  /// The check ``refusingNumberBesideText(_:_:comparedWith:)`` makes of a value of `expression`
+  /// (of `affinity`) compared with an operand of affinity `other`, or `nil` where it cannot
+  /// apply: it throws for a number.
+  func numberBesideTextRefusal(
+    _ expression: SQLExpression, affinity: Affinity, comparedWith other: Affinity
+  ) -> (@Sendable (SqliteValue) throws -> Void)? {
     func mayReturnReplaced(_ expression: SQLExpression) -> Bool {
       switch expression {
       case .collate(let inner, _), .unary(.plus, let inner): return mayReturnReplaced(inner)
@@ -753,23 +773,16 @@ final class ExpressionCompiler {
       default: return false
       }
     }
-    guard mayReturnReplaced(expression), ComparisonOperands.combined(compiled.affinity, other) == .text else {
-      return compiled
+    guard mayReturnReplaced(expression), ComparisonOperands.combined(affinity, other) == .text else { return nil }
+    return { value in
+      switch value {
+      case .integer, .real:
+        throw EngineError.unsupported(
+          "a comparison under TEXT affinity of the number replace(X, '', Z) returns (SQLite compares it as a number by a scan, as text by an index seek)")
+      default:
+        return
+      }
     }
-    let evaluate = compiled.evaluate
-    return CompiledExpression(
-      evaluate: { context in
-        let value = try evaluate(context)
-        switch value {
-        case .integer, .real:
-          throw EngineError.unsupported(
-            "a comparison under TEXT affinity of the number replace(X, '', Z) returns (SQLite compares it as a number by a scan, as text by an index seek)")
-        default:
-          return value
-        }
-      },
-      affinity: compiled.affinity, collation: compiled.collation,
-      hasExplicitCollation: compiled.hasExplicitCollation, isConstant: compiled.isConstant)
   }
 
   private func call(_ function: ScalarFunction, _ arguments: [SQLExpression]) throws -> CompiledExpression {
@@ -891,13 +904,15 @@ final class ExpressionCompiler {
   {
     let compiledBase = try base.map(compile)
     var children: [CompiledExpression] = compiledBase.map { [$0] } ?? []
-    if let compiledBase {
-      var arms: [(ValueEvaluator, Affinity, Collation, ValueEvaluator)] = []
+    if let base, let compiledBase {
+      var arms: [(ValueEvaluator, Affinity, Collation, ValueEvaluator, (@Sendable (SqliteValue) throws -> Void)?)] = []
       for branch in branches {
         let when = refusingNumberBesideText(try compile(branch.when), branch.when, comparedWith: compiledBase.affinity)
         let then = try compile(branch.then)
         children += [when, then]
-        arms.append((when.evaluate, when.affinity, Self.comparisonCollation(compiledBase, when), then.evaluate))
+        // The base is compared with each WHEN value: refused beside text as the WHEN value is.
+        let refuseBase = numberBesideTextRefusal(base, affinity: compiledBase.affinity, comparedWith: when.affinity)
+        arms.append((when.evaluate, when.affinity, Self.comparisonCollation(compiledBase, when), then.evaluate, refuseBase))
       }
       let fallback = try otherwise.map(compile)
       if let fallback { children.append(fallback) }
@@ -907,11 +922,12 @@ final class ExpressionCompiler {
       let compared = arms
       return derived(children) { context in
         let x = try evaluateBase(context)
-        for (when, affinity, collation, then) in compared
-        where ValueOperations.compare(.equal, x, baseAffinity, try when(context), affinity, collation)
-          == ValueOperations.one
-        {
-          return try then(context)
+        for (when, affinity, collation, then, refuseBase) in compared {
+          let candidate = try when(context)
+          try refuseBase?(x)
+          if ValueOperations.compare(.equal, x, baseAffinity, candidate, affinity, collation) == ValueOperations.one {
+            return try then(context)
+          }
         }
         return try evaluateElse?(context) ?? .null
       }
