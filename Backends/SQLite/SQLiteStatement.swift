@@ -19,6 +19,8 @@ final class SQLiteStatement {
   /// run in a loop allocates none (taken out while a run uses it, so no access spans the row
   /// closure: the runtime's exclusivity check is left out).
   @exclusivity(unchecked) private var rowBuffer: [SqliteValue] = []
+  /// The number of rows the last run sorted by rowids returned: the next run's first guess.
+  private var lastSortedRowCount = 0
 
   /// Compiles `sql`, which must hold exactly one statement.
   ///
@@ -331,8 +333,10 @@ final class SQLiteStatement {
   /// in SQLite's ORDER BY — without those columns.
   ///
   /// The values are read into one flat array and the rowids into another, and a list of row
-  /// numbers is sorted: no array per row. A join's rows differ in at least one rowid, so no two
-  /// compare equal and the order is the one SQLite's sorter would give.
+  /// numbers is sorted, unless the rows came in order (a join whose outer loop matched one row
+  /// does): no array per row. A join's rows differ in at least one rowid, so no two compare
+  /// equal and the order is the one SQLite's sorter would give. Each value is moved, not copied,
+  /// from the flat array into the row handed out. The arrays start at the size of the last run.
   private func forEachRowSortedByRowids(
     _ values: [SqliteValue], context: ConstraintContext?, keyCount: Int, _ body: ([SqliteValue]) throws -> Void
   ) throws {
@@ -345,7 +349,11 @@ final class SQLiteStatement {
     let width = columns - keyCount
     var cells: [SqliteValue] = []
     var keys: [Int64?] = []
+    let expectedRows = min(lastSortedRowCount, Self.rowsReservedAtMost)
+    cells.reserveCapacity(expectedRows * width)
+    keys.reserveCapacity(expectedRows * keyCount)
     var rowCount = 0
+    var isInOrder = true
     while true {
       let resultCode = sqlite3_step(handle)
       if resultCode == SQLITE_DONE { break }
@@ -354,33 +362,47 @@ final class SQLiteStatement {
       }
       for column in 0..<width { cells.append(try value(at: Int32(truncatingIfNeeded: column))) }
       for column in width..<columns {
-        let index = Int32(truncatingIfNeeded: column)
-        keys.append(sqlite3_column_type(handle, index) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, index))
+        let key = sqlite3_column_value(handle, Int32(truncatingIfNeeded: column))
+        keys.append(sqlite3_value_type(key) == SQLITE_NULL ? nil : sqlite3_value_int64(key))
+      }
+      if isInOrder, rowCount > 0 {
+        isInOrder = Self.keys(keys, row: rowCount - 1, precede: rowCount, keyCount: keyCount)
       }
       rowCount += 1
     }
+    lastSortedRowCount = rowCount
     var order = Array(0..<rowCount)
-    order.sort { first, second in
-      var key = first * keyCount
-      var other = second * keyCount
-      for _ in 0..<keyCount {
-        switch (keys[key], keys[other]) {
-        case (let a?, let b?) where a != b: return a < b
-        case (nil, _?): return true
-        case (_?, nil): return false
-        default: break
-        }
-        key += 1
-        other += 1
-      }
-      return false
+    if !isInOrder {
+      order.sort { first, second in Self.keys(keys, row: first, precede: second, keyCount: keyCount) }
     }
     var row = [SqliteValue](repeating: .null, count: width)
     for index in order {
       let start = index * width
-      for column in 0..<width { row[column] = cells[start + column] }
+      for column in 0..<width { swap(&row[column], &cells[start + column]) }
       try body(row)
     }
+  }
+
+  /// The most rows ``forEachRowSortedByRowids(_:context:keyCount:_:)`` reserves room for before
+  /// it reads them (the arrays grow past it as needed): one large result does not make every
+  /// later run of the statement start large.
+  private static let rowsReservedAtMost = 4096
+
+  /// Whether the rowids of row `first` come before those of row `second` (NULL first).
+  private static func keys(_ keys: [Int64?], row first: Int, precede second: Int, keyCount: Int) -> Bool {
+    var key = first * keyCount
+    var other = second * keyCount
+    for _ in 0..<keyCount {
+      switch (keys[key], keys[other]) {
+      case (let a?, let b?) where a != b: return a < b
+      case (nil, _?): return true
+      case (_?, nil): return false
+      default: break
+      }
+      key += 1
+      other += 1
+    }
+    return false
   }
 
   /// The values of the current result row, each in the storage class SQLite reports.
@@ -394,7 +416,7 @@ final class SQLiteStatement {
   }
 
   private func value(at column: Int32) throws -> SqliteValue {
-    // One lookup of the column's value, then cheap reads of its type and number. The value is
+    // One lookup of the column's value, then cheap reads of its type and contents. The value is
     // "unprotected" in SQLite's terms, which matters only for connections shared between
     // threads under SQLite's mutex; this one is used by one thread at a time (NOMUTEX).
     let columnValue = sqlite3_column_value(handle, column)
@@ -406,14 +428,14 @@ final class SQLiteStatement {
     case SQLITE_TEXT:
       // Pointer first, then the byte count (SQLite's documented order).
       // A NULL pointer for a TEXT value means SQLite ran out of memory converting it.
-      guard let text = sqlite3_column_text(handle, column) else {
+      guard let text = sqlite3_value_text(columnValue) else {
         try raiseSQLiteError(SQLITE_NOMEM, connection: connection.handle, sql: sql)
       }
-      let count = Int(sqlite3_column_bytes(handle, column))
+      let count = Int(sqlite3_value_bytes(columnValue))
       return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
     case SQLITE_BLOB:
-      let bytes = sqlite3_column_blob(handle, column)
-      let count = Int(sqlite3_column_bytes(handle, column))
+      let bytes = sqlite3_value_blob(columnValue)
+      let count = Int(sqlite3_value_bytes(columnValue))
       // An empty blob has no pointer; a missing pointer for a non-empty one means out of memory.
       guard let bytes else {
         if count == 0 { return .blob(Data()) }
