@@ -2481,4 +2481,38 @@ extension RelationalRegressionTests {
     let failure = try #require(throws: TandemError.self) { try db.execute(.select(select)) }
     #expect(failure.signature == .sqlite(code: 1, message: "integer overflow"))
   }
+
+  /// 0xC0FFEE75 case 1,996: the rowid — and an INTEGER PRIMARY KEY, which SQLite resolves to the
+  /// rowid — has no collation, so a compound's column it leads compares with a later member's
+  /// COLLATE NOCASE ('a%' before 'NULL'). The memory engine gave it BINARY. A column of a
+  /// subquery in FROM has BINARY where SQLite keeps the subquery and none where it flattens it:
+  /// beside a later member's collation, SQLite's plan decides, and the memory engine refuses.
+  @Test(arguments: BackendKind.allCases)
+  func aRowidHasNoCollationForACompoundToTake(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: """
+      CREATE TABLE kids (x TEXT NOT NULL, e INTEGER PRIMARY KEY); CREATE TABLE o (y REAL);
+      INSERT INTO o VALUES ('NULL'), ('a%')
+      """)
+    let rowidLed = [
+      "SELECT e, x FROM kids UNION SELECT y COLLATE NOCASE, y FROM o",
+      "SELECT o.rowid, y FROM o WHERE 0 UNION SELECT y COLLATE NOCASE, y FROM o",
+      "SELECT +e, x FROM kids UNION SELECT y COLLATE NOCASE, y FROM o ORDER BY 1",
+    ]
+    for sql in rowidLed {
+      #expect(try db.values(sql: sql) == [["a%", "a%"], ["NULL", "NULL"]], "\(sql)")
+    }
+    // A declared column compares as BINARY.
+    #expect(try db.values(sql: "SELECT x FROM kids UNION SELECT y COLLATE NOCASE FROM o") == [["NULL"], ["a%"]])
+    let flattened = "SELECT e FROM (SELECT e FROM kids) UNION SELECT y COLLATE NOCASE FROM o"
+    let kept = "SELECT e FROM (SELECT e FROM kids LIMIT 5) UNION SELECT y COLLATE NOCASE FROM o"
+    let sqliteAnswers: [[[SqliteValue]]] = [[["a%"], ["NULL"]], [["NULL"], ["a%"]]]
+    for (sql, expected) in zip([flattened, kept], sqliteAnswers) {
+      if let rows = try kind.answerUnlessMemoryRefuses({ try db.values(sql: sql) }) {
+        #expect(rows == expected, "\(sql)")
+      }
+    }
+    // Without a later collation the subquery's column is answered.
+    #expect(try db.values(sql: "SELECT e FROM (SELECT e FROM kids) UNION SELECT y FROM o") == [["NULL"], ["a%"]])
+  }
 }

@@ -630,11 +630,15 @@ final class ExpressionCompiler {
   }
 
   /// A column of a relational query's combined row.
+  ///
+  /// A column has its declared collation, BINARY; the rowid — and a column aliasing it, which
+  /// SQLite resolves to the rowid — has none (`sqlite3ExprCollSeq` reads a collation for a
+  /// column of position ≥ 0 only), so a compound's column it leads takes a later member's.
   private func scoped(_ reference: SourceScope.Reference) -> CompiledExpression {
     let slot = reference.slot
     return CompiledExpression(
       evaluate: { context in context.row?[slot] ?? .null }, affinity: reference.affinity,
-      collation: .binary, hasExplicitCollation: false, isConstant: false)
+      collation: reference.isRowid ? nil : .binary, hasExplicitCollation: false, isConstant: false)
   }
 
   private func rowidReference() -> CompiledExpression {
@@ -650,10 +654,9 @@ final class ExpressionCompiler {
       throw EngineError.noSuchColumn(name)
     }
     if index == table.rowidColumn {
-      // The alias reads the rowid itself (identical to the stored copy).
-      return CompiledExpression(
-        evaluate: { context in context.row == nil ? .null : .integer(context.rowid) }, affinity: .integer,
-        collation: .binary, hasExplicitCollation: false, isConstant: false)
+      // The alias reads the rowid itself (identical to the stored copy), and as SQLite resolves
+      // it to the rowid, it has no collation either.
+      return rowidReference()
     }
     return CompiledExpression(
       evaluate: { context in context.row?[index] ?? .null }, affinity: table.affinities[index],

@@ -185,10 +185,7 @@ final class CompoundSelect: RowSource, @unchecked Sendable {
     }
     self.members = members
     columnCount = width
-    // SQLite's multiSelectCollSeq: the leftmost member that gives the column a collation.
-    collations = (0..<width).map { column in
-      members.lazy.compactMap { $0.resultCollations[column] }.first ?? .binary
-    }
+    collations = try (0..<width).map { column in try Self.collation(ofColumn: column, members) }
     // `x IN (compound)` and a scalar compound read the last member's column, as SQLite's
     // compound Select object is its rightmost member.
     firstColumn = members[members.count - 1].firstColumn
@@ -210,6 +207,27 @@ final class CompoundSelect: RowSource, @unchecked Sendable {
     compiler.hidesColumns = true
     window = try LimitClause(limit: statement.limit, offset: statement.offset, compiler: compiler)
     self.parameterNames = compiler.parameterNames
+  }
+
+  /// The collation a compound compares `column` with: SQLite's `multiSelectCollSeq`, the
+  /// leftmost member's that has one, else BINARY.
+  ///
+  /// A member whose column is a column of a subquery in FROM (or view, or common table) has
+  /// BINARY where SQLite keeps the subquery and none where it flattens it: when a member to its
+  /// right has a collation other than BINARY, the plan decides whether that one counts, and the
+  /// compound is refused.
+  private static func collation(ofColumn column: Int, _ members: [RelationalSelect]) throws -> Collation {
+    for (index, member) in members.enumerated() {
+      if member.resultCollationsDependOnFlattening[column] {
+        guard !members[(index + 1)...].contains(where: { ($0.resultCollations[column] ?? .binary) != .binary }) else {
+          throw EngineError.unsupported(
+            "a compound whose column reads a subquery in FROM, view or common table in one member and is collated in a later one")
+        }
+        return .binary
+      }
+      if let collation = member.resultCollations[column] { return collation }
+    }
+    return .binary
   }
 
   var isCorrelated: Bool { members.contains { $0.isCorrelated } }

@@ -111,6 +111,12 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
   let firstColumn: CompiledExpression
   /// Each result column's collation, when it has one (a compound's members pick theirs from it).
   let resultCollations: [Collation?]
+  /// Whether each result column is a bare column (under `+` or CAST at most) of a subquery in
+  /// FROM, a view or a common table: SQLite gives it that table's column collation, BINARY,
+  /// where it keeps the subquery as a table, and the expression's own — none for the rowid or
+  /// `a + 1` — where its query flattener substitutes the expression. Its plan decides, so a
+  /// compound does not let such a column choose (``CompoundSelect``).
+  let resultCollationsDependOnFlattening: [Bool]
   let columnCount: Int
   /// The slots of the group's row that a subquery in the outputs compares and SQLite may
   /// convert in place, each with whether TEXT affinity may convert it too (see
@@ -384,6 +390,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
     firstColumn = compiledColumns[0]
     compiledAffinities = compiledColumns.map(\.affinity)
     resultCollations = compiledColumns.map(\.collation)
+    resultCollationsDependOnFlattening = statement.columns.map { Self.readsDerivedColumn($0, scope: scope) }
     distinct = statement.distinct
     // SQLite computes only the terms it sorts by: none past a first term the rowid scan delivers.
     let scanDeliversOrder =
@@ -1679,6 +1686,22 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       for child in expression.children { try refuse(child) }
     }
     for expression in expressions { try refuse(expression) }
+  }
+
+  /// Whether `expression` is a column of a subquery in FROM, a view or a common table, bare or
+  /// under `+` or CAST (which keep a column's collation), at this level or one around it.
+  private static func readsDerivedColumn(_ expression: SQLExpression, scope: SourceScope) -> Bool {
+    switch expression {
+    case .unary(.plus, let inner), .cast(let inner, _):
+      return readsDerivedColumn(inner, scope: scope)
+    case .column, .qualifiedColumn:
+      guard let reference = scope.reference(to: expression) else { return false }
+      var level: SourceScope? = scope
+      for _ in 0..<reference.depth { level = level?.parent }
+      return level?.sources[reference.source].definition.isEphemeral ?? false
+    default:
+      return false
+    }
   }
 
   /// The refusal of an aggregate whose argument reads a level around this one and nothing of
