@@ -33,7 +33,13 @@ extension MemoryBackend {
     var cursor = 0
     var result = StatementResult()
     let catalog = self.catalog
-    while let parsed = try reader.next(schema: { catalog.table($0)?.definition.columnNames }, views: catalog.view) {
+    let rowidAlias = { (name: String) -> String? in
+      guard let definition = catalog.table(name)?.definition else { return nil }
+      return definition.rowidColumn.map { definition.columnNames[$0] }
+    }
+    while let parsed = try reader.next(
+      schema: { catalog.table($0)?.definition.columnNames }, views: catalog.view, rowidAlias: rowidAlias)
+    {
       let values = try arguments.values(for: parsed.parameterNames, cursor: &cursor)
       var parameters: [String: SqliteValue] = [:]
       for (offset, value) in values.enumerated() { parameters["?\(offset + 1)"] = value }

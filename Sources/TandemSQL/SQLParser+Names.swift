@@ -64,7 +64,13 @@ extension SQLParser {
   }
 
   /// The name SQLite gives a result column without an alias: the declared name of a column
-  /// reference, `rowid` for a rowid, else the expression's text as written.
+  /// reference; for a rowid, the name of the INTEGER PRIMARY KEY column of its table, or
+  /// `rowid` when it has none (`generateColumnNames`); else the expression's text as written.
+  ///
+  /// ```sql
+  /// CREATE TABLE t (x TEXT, id INTEGER PRIMARY KEY);
+  /// SELECT rowid, t.oid, x + 1 FROM t   -- named id, id, x + 1
+  /// ```
   func resultName(of expression: SQLExpression, text: String) -> String {
     switch expression {
     case .column(let name):
@@ -77,7 +83,14 @@ extension SQLParser {
         if let found = scope.source(named: source) { return found.column(named: name) ?? text }
       }
       return text
-    case .rowid, .qualifiedRowid:
+    case .rowid:
+      // The rowid of the innermost level with sources; with several, no table's in particular.
+      guard let sources = scopes.last(where: { !$0.sources.isEmpty })?.sources, sources.count == 1 else { return "rowid" }
+      return sources[0].rowidAlias ?? "rowid"
+    case .qualifiedRowid(let source):
+      for scope in scopes.reversed() {
+        if let found = scope.source(named: source) { return found.rowidAlias ?? "rowid" }
+      }
       return "rowid"
     default:
       return text

@@ -408,7 +408,9 @@ extension SQLParser {
     }
     let columns = columnsOfTable(table)
     if columns == nil { deferError("no such table: \(missingTableName(table))") }
-    scopes[scopes.count - 1].sources.append(SelectScope.Source(name: alias ?? table, table: table, columns: columns))
+    scopes[scopes.count - 1].sources.append(
+      SelectScope.Source(
+        name: alias ?? table, table: table, columns: columns, rowidAlias: isCommonTable(table) ? nil : rowidAlias(table)))
     return (table, alias == table ? nil : alias, notIndexed)
   }
 

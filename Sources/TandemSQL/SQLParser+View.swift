@@ -33,7 +33,7 @@ extension SQLParser {
     var tokenizer = SQLTokenizer(bytes, position: 0)
     var tokens: [SQLToken] = []
     repeat { tokens.append(tokenizer.next()) } while tokens.last?.kind != .end
-    var parser = SQLParser(tokens: tokens, bytes: bytes, schema: schema, views: views)
+    var parser = SQLParser(tokens: tokens, bytes: bytes, schema: schema, views: views, rowidAlias: rowidAlias)
     parser.viewsBeingRead = viewsBeingRead + [key]
     let body = try parser.parseSelectStatement()
     if let error = parser.deferredError {

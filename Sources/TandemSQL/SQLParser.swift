@@ -19,6 +19,8 @@ struct SQLParser {
   let schema: (String) -> [String]?
   /// The view of a name, if one has it.
   let views: (String) -> ViewDefinition?
+  /// The INTEGER PRIMARY KEY column of a table by name, if it has one.
+  let rowidAlias: (String) -> String?
   /// The views being read, outermost first, lower-cased (a view that reads itself is
   /// `circularly defined`); not empty while the SELECT of a view is parsed.
   var viewsBeingRead: [String] = []
@@ -48,12 +50,13 @@ struct SQLParser {
 
   init(
     tokens: [SQLToken], bytes: [UInt8], schema: @escaping (String) -> [String]?,
-    views: @escaping (String) -> ViewDefinition? = { _ in nil }
+    views: @escaping (String) -> ViewDefinition? = { _ in nil }, rowidAlias: @escaping (String) -> String? = { _ in nil }
   ) {
     self.tokens = tokens
     self.bytes = bytes
     self.schema = schema
     self.views = views
+    self.rowidAlias = rowidAlias
   }
 
   // MARK: - Tokens

@@ -35,12 +35,16 @@ public struct SQLScriptReader {
   /// `incomplete input`, `unrecognized token: "…"`) or ``TandemError/unsupported(_:backend:)``
   /// for what the query model cannot hold. After an error the reader moves on to the next statement.
   ///
+  /// `rowidAlias` names a table's INTEGER PRIMARY KEY column, if it has one: SQLite names a
+  /// result column reading the table's rowid after it.
+  ///
   /// ```swift
   /// var reader = SQLScriptReader("SELECT 1 AS one")
   /// try reader.next(schema: { _ in nil })?.statement  // .query(.select(…), resultColumns: ["one"])
   /// ```
   public mutating func next(
-    schema: (String) -> [String]?, views: (String) -> ViewDefinition? = { _ in nil }
+    schema: (String) -> [String]?, views: (String) -> ViewDefinition? = { _ in nil },
+    rowidAlias: (String) -> String? = { _ in nil }
   ) throws -> ParsedSQL? {
     var tokenizer = SQLTokenizer(bytes, position: position)
     var tokens: [SQLToken] = []
@@ -57,12 +61,14 @@ public struct SQLScriptReader {
     let text = String(decoding: bytes[tokens[0].start..<tokens[tokens.count - 2].end], as: UTF8.self)
     return try withoutActuallyEscaping(schema) { schema in
       try withoutActuallyEscaping(views) { views in
-        var parser = SQLParser(tokens: tokens, bytes: bytes, schema: schema, views: views)
-        do {
-          let statement = try parser.parseStatement()
-          return ParsedSQL(statement: statement, sql: text, parameterNames: parser.parameters.names)
-        } catch let error as TandemError {
-          throw error.kind == .sqlite ? TandemError.sqlite(code: 1, message: error.message, sql: text) : error
+        try withoutActuallyEscaping(rowidAlias) { rowidAlias in
+          var parser = SQLParser(tokens: tokens, bytes: bytes, schema: schema, views: views, rowidAlias: rowidAlias)
+          do {
+            let statement = try parser.parseStatement()
+            return ParsedSQL(statement: statement, sql: text, parameterNames: parser.parameters.names)
+          } catch let error as TandemError {
+            throw error.kind == .sqlite ? TandemError.sqlite(code: 1, message: error.message, sql: text) : error
+          }
         }
       }
     }

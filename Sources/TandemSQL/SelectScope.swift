@@ -16,6 +16,8 @@ struct SelectScope: Sendable {
     var table: String
     /// Its columns as declared; `nil` when the table is unknown.
     var columns: [String]?
+    /// Its INTEGER PRIMARY KEY column, which names a result column reading its rowid.
+    var rowidAlias: String? = nil
 
     /// The declared spelling of a column, matched case-insensitively.
     func column(named name: String) -> String? {

@@ -56,6 +56,21 @@ import Testing
     #expect(null.kind == .decodingFailure)
   }
 
+  /// A result column reading the rowid of a table with an INTEGER PRIMARY KEY is named after that
+  /// column, however the rowid is spelled; `rowid` without one. The memory engine named every
+  /// rowid `rowid` (found beside 0xC0FFEE75 case 1,996, where tandem mode reported the names).
+  @Test(arguments: BackendKind.allCases)
+  func aRowidColumnIsNamedAfterTheIntegerPrimaryKey(_ kind: BackendKind) throws {
+    let db = try Self.database(kind)
+    try db.execute(sql: "CREATE TABLE note (body TEXT)")
+    let aliased = try db.fetchAll(sql: "SELECT item.rowid, item.oid, (i._rowid_), i.rowid FROM item, item AS i WHERE i.id = item.id ORDER BY 1")
+    #expect(aliased.first?.columnNames == ["id", "id", "id", "id"])
+    #expect(try db.fetchAll(sql: "SELECT rowid, (oid) FROM item ORDER BY 1").first?.columnNames == ["id", "id"])
+    try db.execute(sql: "INSERT INTO note VALUES ('a')")
+    #expect(try db.fetchAll(sql: "SELECT rowid, oid FROM note").first?.columnNames == ["rowid", "rowid"])
+    #expect(try db.fetchAll(sql: "SELECT rowid AS n FROM item ORDER BY 1").first?.columnNames == ["n"])
+  }
+
   @Test(arguments: BackendKind.allCases)
   func argumentsBindByPositionOrByName(_ kind: BackendKind) throws {
     let db = try Self.database(kind)
