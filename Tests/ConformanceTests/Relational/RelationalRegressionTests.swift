@@ -2515,4 +2515,25 @@ extension RelationalRegressionTests {
     // Without a later collation the subquery's column is answered.
     #expect(try db.values(sql: "SELECT e FROM (SELECT e FROM kids) UNION SELECT y FROM o") == [["NULL"], ["a%"]])
   }
+
+  /// 0xC0FFEE75 case 146,668: a join ordered by its sources' rowids is delivered in order by
+  /// SQLite's loops, which skip the OFFSET's rows before computing their result columns: the
+  /// overflowing sum below never runs, and SQLite returns no row. The memory engine sorts, and
+  /// computed it. Whether SQLite's loops deliver the order is its plan's choice: with LIMIT or
+  /// OFFSET, an error on a join's row is refused; without them every row is computed and the
+  /// error is reported on every engine.
+  @Test(arguments: BackendKind.allCases)
+  func aJoinsOffsetRowsAreSkippedBeforeTheirColumnsAreComputed(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: """
+      CREATE TABLE m (e INTEGER NOT NULL); CREATE TABLE g (id INTEGER PRIMARY KEY);
+      INSERT INTO m VALUES (354); INSERT INTO g VALUES (9223372036853775807), (9223372036853775808)
+      """)
+    let overflowing = "SELECT (SELECT sum(id) FROM g) FROM m JOIN g ORDER BY m.rowid, g.rowid"
+    if let rows = try kind.answerUnlessMemoryRefuses({ try db.values(sql: overflowing + " LIMIT -1 OFFSET 2") }) {
+      #expect(rows.isEmpty)
+    }
+    let error = try #require(throws: TandemError.self) { try db.values(sql: overflowing) }
+    #expect(error.signature == .sqlite(code: 1, message: "integer overflow"))
+  }
 }

@@ -885,33 +885,45 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       let (sum, overflows) = limit.addingReportingOverflow(window.offset)
       return overflows ? nil : sum
     }
-    try visit(0, buffer: buffer, context) {
-      guard let kept else {
-        guard distinct else {
-          try rows.append(evaluating: evaluatesColumns ? projection : nil, keys: orderKeys, context)
+    // A join's loops may deliver its whole ORDER BY (`wherePathSatisfiesOrderBy`; a join ordered
+    // by its sources' rowids, scanned in that order, is): SQLite then uses no sorter, skips the
+    // OFFSET's rows before it computes their result columns and stops its loops at the LIMIT, so
+    // an error met on another row may never happen there. The engine does not know which plan
+    // SQLite takes: with a window, such an error is refused rather than reported.
+    let loopsMayDeliverWindow = scope.sources.count > 1 && (window.offset > 0 || window.limit != nil)
+    do {
+      try visit(0, buffer: buffer, context) {
+        guard let kept else {
+          guard distinct else {
+            try rows.append(evaluating: evaluatesColumns ? projection : nil, keys: orderKeys, context)
+            return true
+          }
+          let row = evaluatesColumns ? try projection.map { try $0(context) } : []
+          guard try isNew(row) else { return true }
+          rows.append(row: row, key: try orderKeys.map { try $0(context) })
           return true
+        }
+        let key = try orderKeys.map { try $0(context) }
+        if rows.count >= kept, rows.count > 0 {
+          let order = rows.compareKey(rows.count - 1, with: key, orderTerms)
+          if order <= 0 {
+            // A row tying with the last kept one is dropped unseen: which of the two SQLite keeps
+            // depends on which its plan met first.
+            if order == 0 && !orderIsFree { throw Self.tieAtTheLimit }
+            return true
+          }
+          rows.removeLast()
         }
         let row = evaluatesColumns ? try projection.map { try $0(context) } : []
-        guard try isNew(row) else { return true }
-        rows.append(row: row, key: try orderKeys.map { try $0(context) })
+        // After the kept rows of keys not larger: a later row of an equal key sorts after them.
+        let position = (0..<rows.count).first { rows.compareKey($0, with: key, orderTerms) > 0 } ?? rows.count
+        rows.insert(row: row, key: key, at: position)
         return true
       }
-      let key = try orderKeys.map { try $0(context) }
-      if rows.count >= kept, rows.count > 0 {
-        let order = rows.compareKey(rows.count - 1, with: key, orderTerms)
-        if order <= 0 {
-          // A row tying with the last kept one is dropped unseen: which of the two SQLite keeps
-          // depends on which its plan met first.
-          if order == 0 && !orderIsFree { throw Self.tieAtTheLimit }
-          return true
-        }
-        rows.removeLast()
-      }
-      let row = evaluatesColumns ? try projection.map { try $0(context) } : []
-      // After the kept rows of keys not larger: a later row of an equal key sorts after them.
-      let position = (0..<rows.count).first { rows.compareKey($0, with: key, orderTerms) > 0 } ?? rows.count
-      rows.insert(row: row, key: key, at: position)
-      return true
+    } catch let error as TandemError where loopsMayDeliverWindow && error.kind != .unsupported {
+      throw EngineError.unsupported(
+        "an error on a row of a join with ORDER BY and LIMIT or OFFSET: SQLite meets it if its plan sorts the rows, "
+          + "not if its loops deliver them in order (it then skips the OFFSET's rows uncomputed and stops at the LIMIT)")
     }
     // SQLite does not sort by a column an equality holds to one value; if that value takes
     // several forms among the rows ('-0' and 0 both equal 0), its order shows.
