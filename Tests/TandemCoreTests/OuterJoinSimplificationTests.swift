@@ -84,6 +84,19 @@ import Testing
     Case(
       "JOIN c ON b.z IS NOT NULL", nil,
       joins: [JoinClause(.inner, table: "c", on: .isNull(z, negated: true))]),
+    // A later clause is split like the first (0xC0FFEE75 case 748,125: `m.a AND g.y = g2.y`).
+    Case(
+      "JOIN c ON (b.z AND c.k = a.x)", nil,
+      joins: [JoinClause(.inner, table: "c", on: .binary(.and, z, .binary(.equal, .qualifiedColumn(source: "c", name: "k"), x)))]),
+    Case(
+      "JOIN c ON (c.k = a.x AND b.z) WHERE a.x", x,
+      joins: [JoinClause(.inner, table: "c", on: .binary(.and, .binary(.equal, .qualifiedColumn(source: "c", name: "k"), x), z))]),
+    Case(
+      "JOIN c ON (c.k = a.x AND b.z IS NOT NULL)", nil,
+      joins: [JoinClause(.inner, table: "c", on: .binary(.and, .binary(.equal, .qualifiedColumn(source: "c", name: "k"), x), .isNull(z, negated: true)))]),
+    Case(
+      "JOIN c ON (b.z IS NOT NULL AND c.k = a.x)", nil,
+      joins: [JoinClause(.inner, table: "c", on: .binary(.and, .isNull(z, negated: true), .binary(.equal, .qualifiedColumn(source: "c", name: "k"), x)))]),
   ]
 
   @Test(arguments: cases)

@@ -25,10 +25,12 @@ extension SelectStatement {
     }
     return withoutActuallyEscaping(readsJoinedTable) { reads in
       let test = NonNullRowTest(readsTable: reads)
-      // The chain's first clause is tested as a whole expression; each later one is only walked.
+      // The chain's first clause is tested as a whole expression; each later one is the right
+      // operand of an AND the test has split, and is split in turn (without the first's
+      // `IS NOT NULL` unwrapping).
       for (position, term) in chain.enumerated() {
         guard let term else { continue }
-        if position == 0 ? test.implied(by: term) : test.walk(term) { return true }
+        if position == 0 ? test.implied(by: term) : test.impliedAsRightOperand(term) { return true }
       }
       return false
     }
@@ -59,6 +61,17 @@ private struct NonNullRowTest {
   func implied(by expression: SQLExpression) -> Bool {
     var term = expression.withoutCollate
     if case .isNull(let operand, negated: true) = term { return walk(operand) }
+    while case .binary(.and, let lhs, let rhs) = term, !term.foldsToZero {
+      if implied(by: lhs) { return true }
+      term = rhs
+    }
+    return walk(term)
+  }
+
+  /// The function's loop reaching `expression` as the right operand of an AND it split: an AND
+  /// is split again (each left operand tested as a whole expression), the rest walked.
+  func impliedAsRightOperand(_ expression: SQLExpression) -> Bool {
+    var term = expression
     while case .binary(.and, let lhs, let rhs) = term, !term.foldsToZero {
       if implied(by: lhs) { return true }
       term = rhs

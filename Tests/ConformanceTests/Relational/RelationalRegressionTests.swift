@@ -2536,4 +2536,36 @@ extension RelationalRegressionTests {
     let error = try #require(throws: TandemError.self) { try db.values(sql: overflowing) }
     #expect(error.signature == .sqlite(code: 1, message: "integer overflow"))
   }
+
+  /// 0xC0FFEE75 case 748,125: SQLite plans a LEFT JOIN as an inner join when a later inner join's
+  /// ON clause rejects its row of NULLs, also from inside an AND (`m.a AND g.y = g2.y`), and may
+  /// then reorder it. The SQLite backend, which pins the visiting order of a join whose answer
+  /// depends on it (here a bare column beside an aggregate), wrote that LEFT JOIN as written:
+  /// SQLite scanned `m` first and showed another row than the memory engine's FROM order.
+  @Test(arguments: BackendKind.allCases)
+  func aLeftJoinAnInnerJoinsAndRejectsIsPinnedAsTheInnerJoinSQLitePlans(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: """
+      CREATE TABLE g (y INTEGER PRIMARY KEY, a REAL); CREATE TABLE m (ref INTEGER, a BLOB);
+      INSERT INTO g (y) VALUES (489), (-1); INSERT INTO m VALUES (489, 1e308), (-1, 9007199254740992)
+      """)
+    let (g, g2) = (SQLExpression.qualifiedColumn(source: "g", name: "y"), SQLExpression.qualifiedColumn(source: "g2", name: "y"))
+    let select = SelectStatement(
+      table: "g",
+      joins: [
+        JoinClause(.left, table: "m", on: .binary(.greaterOrEqual, g, .qualifiedColumn(source: "m", name: "ref"))),
+        JoinClause(.inner, table: "g", alias: "g2", on: .binary(.and, .qualifiedColumn(source: "m", name: "a"), .binary(.equal, g, g2))),
+      ],
+      columns: [
+        .exists(
+          SelectStatement(
+            table: "g", alias: "x", columns: [.literal(1)],
+            filter: .binary(.less, .qualifiedColumn(source: "x", name: "y"), .qualifiedRowid(source: "g2"))),
+          negated: false),
+        .qualifiedRowid(source: "m"), .aggregate(.total, .qualifiedColumn(source: "g", name: "a"), distinct: false),
+      ])
+    // In FROM order, each source in rowid order, the first row is (g -1, m 2, g2 -1), which
+    // the bare columns show: no g below -1.
+    #expect(try db.execute(.select(select)).rows == [[0, 2, 0.0]])
+  }
 }
