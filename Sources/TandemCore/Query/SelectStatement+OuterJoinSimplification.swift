@@ -59,13 +59,9 @@ private struct NonNullRowTest {
   /// The function itself: `IS NOT NULL` at the top of the expression tests its operand; an AND
   /// at the top is implied by any operand but the last, which is walked.
   func implied(by expression: SQLExpression) -> Bool {
-    var term = expression.withoutCollate
+    let term = expression.withoutCollate
     if case .isNull(let operand, negated: true) = term { return walk(operand) }
-    while case .binary(.and, let lhs, let rhs) = term, !term.foldsToZero {
-      if implied(by: lhs) { return true }
-      term = rhs
-    }
-    return walk(term)
+    return impliedAsRightOperand(term)
   }
 
   /// The function's loop reaching `expression` as the right operand of an AND it split: an AND

@@ -1708,9 +1708,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       return readsDerivedColumn(inner, scope: scope)
     case .column, .qualifiedColumn:
       guard let reference = scope.reference(to: expression) else { return false }
-      var level: SourceScope? = scope
-      for _ in 0..<reference.depth { level = level?.parent }
-      return level?.sources[reference.source].definition.isEphemeral ?? false
+      return scope.source(of: reference)?.definition.isEphemeral ?? false
     default:
       return false
     }

@@ -80,17 +80,21 @@ final class SourceScope {
   /// NULL` without reading a row: the rowid or a NOT NULL column of a table that is not the
   /// right side of a LEFT JOIN (a common table's columns are not known to be NOT NULL).
   func cannotBeNull(_ reference: Reference) -> Bool {
-    var level: SourceScope = self
-    for _ in 0..<reference.depth {
-      guard let parent = level.parent else { return false }
-      level = parent
-    }
-    guard level.sources.indices.contains(reference.source), !reference.passedNullableSource else { return false }
-    let source = level.sources[reference.source]
+    guard let source = source(of: reference), !reference.passedNullableSource else { return false }
     if source.isNullable || source.definition.isEphemeral { return false }
     if reference.isRowid { return true }
     guard let column = reference.column else { return false }
     return column == source.definition.rowidColumn || source.definition.notNull[column]
+  }
+
+  /// The source a reference reads, in the level `reference.depth` levels around this one.
+  func source(of reference: Reference) -> Source? {
+    var level: SourceScope = self
+    for _ in 0..<reference.depth {
+      guard let parent = level.parent else { return nil }
+      level = parent
+    }
+    return level.sources.indices.contains(reference.source) ? level.sources[reference.source] : nil
   }
 
   /// The source named `alias` in this level, by position (the first, when two share the name).
