@@ -849,6 +849,33 @@ extension RelationalRegressionTests {
     }
   }
 
+  /// Fuzzer seed 0xC0FFEE77 case 685687: SQLite's planner follows the WHERE clause's
+  /// equivalences. With `y = d`, `d` the INTEGER PRIMARY KEY and both of INTEGER affinity, a term
+  /// on `y` seeks the rowid: `y IN (SELECT sum(…))` and `y = (SELECT sum(…))` drive a `SEARCH …
+  /// USING INTEGER PRIMARY KEY (rowid=?)`, so SQLite runs the overflowing subquery before reading
+  /// any row; the memory engine, finding `y = d` false on every row, never ran it and answered.
+  /// It refuses. Where `y` has TEXT affinity the term is no equivalence: SQLite tests it row by
+  /// row, and every engine answers.
+  @Test(arguments: BackendKind.allCases)
+  func aColumnEquatedWithTheRowidSeeksItByASubqueryBeforeAnyRow(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: """
+      CREATE TABLE kids (d INTEGER PRIMARY KEY, y INTEGER NOT NULL, t TEXT);
+      CREATE TABLE child (x INTEGER);
+      INSERT INTO child VALUES (4611686018427387904), (4611686018427387905);
+      INSERT INTO kids VALUES (1, 5, 'a'), (2, 7, 'b');
+      """)
+    let failing = [
+      "SELECT min(1) FROM kids WHERE y = d AND y IN (SELECT sum(x) FROM child)",
+      "DELETE FROM kids WHERE d IS y AND y = (SELECT sum(x) FROM child)",
+    ]
+    for sql in failing {
+      try Self.expectOverflowUnlessRefused(kind) { try db.execute(sql: sql) }
+    }
+    #expect(try db.values(sql: "SELECT min(1) FROM kids WHERE t = d AND t IN (SELECT sum(x) FROM child)") == [[.null]])
+    #expect(try db.values(sql: "SELECT count(*) FROM kids") == [[2]])
+  }
+
   /// Fuzzer seed 0xC0FFEE5B cases 59926 and 63761: a common table whose sum() overflows. The
   /// memory engine computes every row of a common table before the query runs; SQLite may compute
   /// fewer or none — it runs a table read once only when its loop needs a row (after LIMIT 0, or a

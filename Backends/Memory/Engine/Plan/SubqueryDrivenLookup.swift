@@ -39,10 +39,63 @@ enum SubqueryDrivenLookup {
       }
     }
     try refuseFallible(filter, definition: definition, column: column)
+    let equivalence = ColumnEquivalence(filter, definition: definition, column: column)
     try refuseFallibleBounds(seekTerms(of: filter)) { operand in
-      column(operand).map(definition.isSearchable(by:)) ?? false
+      column(operand).map { equivalence.isSearchable($0, in: definition) } ?? false
     }
     try refuseReorderedFallibleTerms(filter, definition: definition, column: column)
+  }
+
+  /// The classes of columns of one table that a WHERE clause's top-level `a = b` (or `a IS b`)
+  /// terms make equal, as SQLite's planner follows them (`termIsEquivalence`, then
+  /// `whereScanNext`): looking for a term to seek a column by, it takes a term on any column of
+  /// its class. So `y = d AND y IN (SELECT …)`, with `d` the INTEGER PRIMARY KEY, is planned as
+  /// `SEARCH t USING INTEGER PRIMARY KEY (rowid=?)` over the subquery's rows.
+  ///
+  /// SQLite counts a term only where both sides are columns whose affinities are the same or both
+  /// numeric; it also compares their collations, which this class does not, so it may hold more
+  /// columns than SQLite's (for a refusal, the safe side).
+  ///
+  /// ```swift
+  /// // WHERE y = d AND y IN (SELECT sum(n) FROM u), d the INTEGER PRIMARY KEY
+  /// equivalence.isSearchable(y, in: definition)  // true: y = d, and d is the rowid
+  /// ```
+  struct ColumnEquivalence {
+    /// Each column's representative (union-find); a column absent is alone in its class.
+    private var parent: [Int: Int] = [:]
+
+    /// The classes `filter` makes, with `column` resolving an operand to its position (`-1`
+    /// for the rowid) or `nil`.
+    init(_ filter: SQLExpression?, definition: TableDefinition, column: (SQLExpression) -> Int?) {
+      func affinity(_ position: Int) -> Affinity {
+        position < 0 || position == definition.rowidColumn ? .integer : definition.affinities[position]
+      }
+      func isNumeric(_ affinity: Affinity) -> Bool { [.integer, .real, .numeric].contains(affinity) }
+      for term in filter?.conjuncts ?? [] {
+        guard case .binary(let op, let lhs, let rhs) = term, op == .equal || op == .is,
+          let a = column(lhs.withoutCollate), let b = column(rhs.withoutCollate)
+        else { continue }
+        let (affinityA, affinityB) = (affinity(a), affinity(b))
+        guard affinityA == affinityB || (isNumeric(affinityA) && isNumeric(affinityB)) else { continue }
+        let (rootA, rootB) = (root(of: a), root(of: b))
+        if rootA != rootB { parent[rootA] = rootB }
+      }
+    }
+
+    private func root(of position: Int) -> Int {
+      var current = position
+      while let next = parent[current], next != current { current = next }
+      return current
+    }
+
+    /// Whether SQLite may seek the table by a term on `position`: it, or a column of its class,
+    /// is the rowid or leads an index.
+    func isSearchable(_ position: Int, in definition: TableDefinition) -> Bool {
+      if definition.isSearchable(by: position) { return true }
+      let rootOfPosition = root(of: position)
+      let members = Set(parent.keys).union(parent.values).filter { root(of: $0) == rootOfPosition }
+      return members.contains(where: definition.isSearchable(by:))
+    }
   }
 
   /// Refuses a one-table statement whose WHERE terms SQLite may test in another order than this
@@ -106,16 +159,18 @@ enum SubqueryDrivenLookup {
   }
 
   /// Refuses the statement when a term of `filter` SQLite may seek by (``seekTerms(of:)``) is
-  /// `x IN (SELECT …)` on a column SQLite can look up by (`column` resolves `x` to a column
-  /// position, or `-1` for the rowid) whose subquery computes `sum()`.
+  /// `x IN (SELECT …)` on a column SQLite can look up by — itself or through a column `filter`
+  /// equates it with (``ColumnEquivalence``) — whose subquery computes `sum()` (`column` resolves
+  /// `x` to a column position, or `-1` for the rowid).
   static func refuseFallible(
     _ filter: SQLExpression?, definition: TableDefinition, column: (SQLExpression) -> Int?
   ) throws {
+    let equivalence = ColumnEquivalence(filter, definition: definition, column: column)
     for term in seekTerms(of: filter) {
       guard case .inSubquery(let operand, let query, negated: false) = term, let position = column(operand),
         RelationalSelect.hasSum(query)
       else { continue }
-      if definition.isSearchable(by: position) {
+      if equivalence.isSearchable(position, in: definition) {
         throw EngineError.unsupported(
           "x IN (SELECT … sum() …) on the rowid or an indexed column (SQLite runs the subquery before reading "
             + "any row, so whether its sum() fails does not depend on the rows)")

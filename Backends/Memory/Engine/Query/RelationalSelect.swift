@@ -1506,11 +1506,20 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       }
     }
     // A seek value that can fail is computed before SQLite's loop (see `refuseFallibleBounds`).
+    // One table's WHERE clause may make a column searchable through another it equates it with.
     let terms = ([statement.filter] + statement.joins.map(\.condition)).flatMap(SubqueryDrivenLookup.seekTerms(of:))
+    let equivalence = statement.joins.isEmpty
+      ? scope.sources.first.map { source in
+        SubqueryDrivenLookup.ColumnEquivalence(statement.filter, definition: source.definition) { operand in
+          guard let reference = scope.reference(to: operand), reference.depth == 0 else { return nil }
+          return reference.isRowid ? -1 : reference.column
+        }
+      } : nil
     try SubqueryDrivenLookup.refuseFallibleBounds(terms) { column in
       guard let reference = scope.reference(to: column), reference.depth == 0 else { return false }
       let definition = scope.sources[reference.source].definition
-      return definition.isSearchable(by: reference.column ?? -1)
+      let position = reference.isRowid ? -1 : reference.column ?? -1
+      return equivalence?.isSearchable(position, in: definition) ?? definition.isSearchable(by: position)
     }
     // SQLite 3.40 loses a LEFT JOIN's row of NULLs when its ON clause holds `rowid LIKE 'a%'`
     // (the LIKE optimization seeks the rowid with text bounds and skips the NULL row): the
