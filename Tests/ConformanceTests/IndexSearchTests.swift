@@ -1,3 +1,4 @@
+import Foundation
 import Tandem
 import Testing
 
@@ -119,5 +120,24 @@ import Testing
     #expect(try db.values(sql: "SELECT n FROM t WHERE x IN ('-9223372036854775808', -9.223372036854776e+18, 5)") == [[2]])
     try db.execute(sql: "UPDATE t SET n = 0 WHERE x IN (-9223372036854775808, -9.223372036854776e+18)")
     #expect(try db.values(sql: "SELECT n FROM t ORDER BY x") == [[1], [2]])
+  }
+
+  /// Statement fuzzer seed 0xD1FF004E case 98018: in `b = 792 AND b = X'FF00'` constant
+  /// propagation fixes `b` in the first term (SQLite reads the later term first), which becomes
+  /// a constant; SQLite still finds the fixed column when it asks whether the term can be tested
+  /// on an index alone (`sqlite3ExprCoveredByIndex`), so it counts no saved lookup for a scan of
+  /// the primary key's index and scans the table. The memory engine counted the term covered and
+  /// scanned the index.
+  @Test(arguments: BackendKind.allCases)
+  func aTermMadeConstantByPropagationStillNamesItsColumnForAnIndexScan(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE t (b INTEGER, v TEXT, y REAL PRIMARY KEY)")
+    let b = SQLExpression.column("b")
+    var select = SelectStatement(
+      table: "t", columns: [.literal("%a")],
+      filter: .binary(
+        .and, .binary(.equal, b, .literal(.integer(792))), .binary(.equal, b, .literal(.blob(Data([0xFF, 0x00]))))))
+    select.orderBy = [OrderingTerm(.column("v")), OrderingTerm(.rowid)]
+    #expect(try db.queryPlan(for: .select(select)) == ["SCAN t", "USE TEMP B-TREE FOR ORDER BY"])
   }
 }

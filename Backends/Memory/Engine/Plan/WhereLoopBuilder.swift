@@ -90,8 +90,11 @@ struct WhereLoopBuilder {
             // terms can be tested on the index alone.
             var lookups = size + 16
             for term in mainClause.terms {
-              // A term the resolver folded to a constant reads no column.
-              if term.readsTable && !clause.context.isCovered(term.expression, by: probe) { break }
+              // A term the resolver folded to a constant reads no column; one that constant
+              // propagation made constant still names its fixed column, which
+              // `sqlite3ExprCoveredByIndex` looks for in the index like any other.
+              let namesAColumn = term.readsTable || FixedColumn.occurs(in: term.expression)
+              if namesAColumn && !clause.context.isCovered(term.expression, by: probe) { break }
               lookups -= 1
               if !term.op.intersection([.eq, .is]).isEmpty { lookups -= 19 }
             }
