@@ -23,43 +23,57 @@ extension NullableTableView: SourceView {}
 /// ```
 public struct JoinSelect<First: Table, Views: Sendable>: Sendable {
   /// The statement so far (its result columns are the first table's until `select`).
-  public var base: SelectStatement
+  public var base: SelectStatement {
+    get { statement }
+    set {
+      statement = newValue
+      aliases = Self.aliases(of: newValue)
+    }
+  }
+  /// ``base``, which the builders below change without listing the aliases again: only joining
+  /// adds a source, and it makes a new query.
+  var statement: SelectStatement
   let views: Views
   /// The schemas of the joined tables after the first.
   var joinedSchemas: [TableSchema] = []
+  /// Every alias the query uses, in FROM order, for closures that build subqueries.
+  private(set) var aliases: [String]
 
-  init(base: SelectStatement, views: Views, joinedSchemas: [TableSchema] = []) {
-    self.base = base
+  /// A query of `statement`, whose sources take `aliases` in FROM order.
+  init(statement: SelectStatement, aliases: [String], views: Views, joinedSchemas: [TableSchema] = []) {
+    self.statement = statement
+    self.aliases = aliases
     self.views = views
     self.joinedSchemas = joinedSchemas
   }
 
-  /// Every alias the query uses, for closures that build subqueries.
-  var aliases: [String] { base.sources.map(\.alias) }
+  private static func aliases(of statement: SelectStatement) -> [String] {
+    (statement.hasFromClause ? [statement.alias ?? statement.table] : []) + statement.joins.map { $0.alias ?? $0.table }
+  }
 
   /// The alias a newly joined `table` takes: its name, or its name numbered when taken.
   func newAlias(_ table: String) -> String {
-    let taken = Set(aliases).union(SourceAliases.enclosing)
-    guard taken.contains(table) else { return table }
-    var number = 2
-    while taken.contains("\(table)_\(number)") { number += 1 }
-    return "\(table)_\(number)"
+    SourceAliases.alias(for: table, avoiding: aliases + SourceAliases.enclosing) ?? table
   }
 
-  /// The statement with `table` joined on the condition `on` computes for its alias.
-  func joining<T: Table>(_ table: T.Type, kind: JoinClause.Kind, on: (String) -> SQLExpression) -> (SelectStatement, String) {
+  /// The statement with `table` joined on the condition `on` computes for its alias, that alias,
+  /// and the aliases of every source.
+  func joining<T: Table>(
+    _ table: T.Type, kind: JoinClause.Kind, on: (String) -> SQLExpression
+  ) -> (statement: SelectStatement, alias: String, aliases: [String]) {
     let alias = newAlias(T.tableName)
-    let condition = SourceAliases.inside(aliases + [alias]) { on(alias) }
-    var statement = base
+    let aliases = aliases + [alias]
+    let condition = SourceAliases.inside(aliases) { on(alias) }
+    var statement = statement
     statement.joins.append(JoinClause(kind, table: T.tableName, alias: alias == T.tableName ? nil : alias, on: condition))
-    return (statement, alias)
+    return (statement, alias, aliases)
   }
 
   /// Adds a predicate (combined with AND when called again).
   public func `where`<P: QueryExpression>(_ predicate: (Views) -> P) -> JoinSelect where P.QueryValue: _BooleanQueryValue {
     var copy = self
     let condition = SourceAliases.inside(aliases) { predicate(views).expression }
-    copy.base.filter = base.filter.map { .binary(.and, $0, condition) } ?? condition
+    copy.statement.filter = statement.filter.map { .binary(.and, $0, condition) } ?? condition
     return copy
   }
 
@@ -68,7 +82,7 @@ public struct JoinSelect<First: Table, Views: Sendable>: Sendable {
     _ ordering: (Views) -> (Term, repeat each Rest)
   ) -> JoinSelect {
     var copy = self
-    copy.base.orderBy += SourceAliases.inside(aliases) { orderingTerms(ordering, views) }
+    copy.statement.orderBy += SourceAliases.inside(aliases) { orderingTerms(ordering, views) }
     return copy
   }
 
@@ -83,7 +97,7 @@ public struct JoinSelect<First: Table, Views: Sendable>: Sendable {
     by keys: (Views) -> (Key, repeat each Rest)
   ) -> JoinSelect {
     var copy = self
-    copy.base.groupBy += SourceAliases.inside(aliases) { expressions(keys, views) }
+    copy.statement.groupBy += SourceAliases.inside(aliases) { expressions(keys, views) }
     return copy
   }
 
@@ -91,22 +105,22 @@ public struct JoinSelect<First: Table, Views: Sendable>: Sendable {
   public func having<P: QueryExpression>(_ predicate: (Views) -> P) -> JoinSelect where P.QueryValue: _BooleanQueryValue {
     var copy = self
     let condition = SourceAliases.inside(aliases) { predicate(views).expression }
-    copy.base.having = base.having.map { .binary(.and, $0, condition) } ?? condition
+    copy.statement.having = statement.having.map { .binary(.and, $0, condition) } ?? condition
     return copy
   }
 
   /// `SELECT DISTINCT`.
   public func distinct(_ isDistinct: Bool = true) -> JoinSelect {
     var copy = self
-    copy.base.distinct = isDistinct
+    copy.statement.distinct = isDistinct
     return copy
   }
 
   /// `LIMIT count OFFSET offset`.
   public func limit(_ count: Int, offset: Int? = nil) -> JoinSelect {
     var copy = self
-    copy.base.limit = .literal(.integer(Int64(count)))
-    copy.base.offset = offset.map { .literal(.integer(Int64($0))) }
+    copy.statement.limit = .literal(.integer(Int64(count)))
+    copy.statement.offset = offset.map { .literal(.integer(Int64($0))) }
     return copy
   }
 
@@ -191,9 +205,9 @@ public struct JoinSelect<First: Table, Views: Sendable>: Sendable {
   func selecting<Output>(
     _ columns: [SQLExpression], decodeRow: @escaping @Sendable (inout RowDecoder) throws -> Output
   ) -> Select<First, Output> {
-    var statement = base
-    statement.columns = columns
-    var query = Select<First, Output>(base: statement, isRecord: false, decodeRow: decodeRow)
+    var selected = statement
+    selected.columns = columns
+    var query = Select<First, Output>(base: selected, isRecord: false, decodeRow: decodeRow)
     query.joinedSchemas = joinedSchemas
     return query
   }
@@ -209,33 +223,33 @@ public struct JoinSelect<First: Table, Views: Sendable>: Sendable {
   public func join<A, B, T: Table, P: QueryExpression>(
     _ table: T.Type, on condition: ((A, B, TableView<T>)) -> P
   ) -> JoinSelect<First, (A, B, TableView<T>)> where Views == (A, B), P.QueryValue: _BooleanQueryValue {
-    let (statement, alias) = joining(table, kind: .inner) { alias in
+    let (statement, alias, aliases) = joining(table, kind: .inner) { alias in
       condition((views.0, views.1, TableView<T>(alias: alias))).expression
     }
     return JoinSelect<First, (A, B, TableView<T>)>(
-      base: statement, views: (views.0, views.1, TableView<T>(alias: alias)), joinedSchemas: joinedSchemas + [T.schema])
+      statement: statement, aliases: aliases, views: (views.0, views.1, TableView<T>(alias: alias)), joinedSchemas: joinedSchemas + [T.schema])
   }
 
   /// Joins a third table with `LEFT JOIN … ON condition`.
   public func leftJoin<A, B, T: Table, P: QueryExpression>(
     _ table: T.Type, on condition: ((A, B, TableView<T>)) -> P
   ) -> JoinSelect<First, (A, B, NullableTableView<T>)> where Views == (A, B), P.QueryValue: _BooleanQueryValue {
-    let (statement, alias) = joining(table, kind: .left) { alias in
+    let (statement, alias, aliases) = joining(table, kind: .left) { alias in
       condition((views.0, views.1, TableView<T>(alias: alias))).expression
     }
     return JoinSelect<First, (A, B, NullableTableView<T>)>(
-      base: statement, views: (views.0, views.1, NullableTableView<T>(alias: alias)), joinedSchemas: joinedSchemas + [T.schema])
+      statement: statement, aliases: aliases, views: (views.0, views.1, NullableTableView<T>(alias: alias)), joinedSchemas: joinedSchemas + [T.schema])
   }
 
   /// Joins a fourth table: `JOIN "table" ON condition`.
   public func join<A, B, C, T: Table, P: QueryExpression>(
     _ table: T.Type, on condition: ((A, B, C, TableView<T>)) -> P
   ) -> JoinSelect<First, (A, B, C, TableView<T>)> where Views == (A, B, C), P.QueryValue: _BooleanQueryValue {
-    let (statement, alias) = joining(table, kind: .inner) { alias in
+    let (statement, alias, aliases) = joining(table, kind: .inner) { alias in
       condition((views.0, views.1, views.2, TableView<T>(alias: alias))).expression
     }
     return JoinSelect<First, (A, B, C, TableView<T>)>(
-      base: statement, views: (views.0, views.1, views.2, TableView<T>(alias: alias)),
+      statement: statement, aliases: aliases, views: (views.0, views.1, views.2, TableView<T>(alias: alias)),
       joinedSchemas: joinedSchemas + [T.schema])
   }
 
@@ -243,11 +257,11 @@ public struct JoinSelect<First: Table, Views: Sendable>: Sendable {
   public func leftJoin<A, B, C, T: Table, P: QueryExpression>(
     _ table: T.Type, on condition: ((A, B, C, TableView<T>)) -> P
   ) -> JoinSelect<First, (A, B, C, NullableTableView<T>)> where Views == (A, B, C), P.QueryValue: _BooleanQueryValue {
-    let (statement, alias) = joining(table, kind: .left) { alias in
+    let (statement, alias, aliases) = joining(table, kind: .left) { alias in
       condition((views.0, views.1, views.2, TableView<T>(alias: alias))).expression
     }
     return JoinSelect<First, (A, B, C, NullableTableView<T>)>(
-      base: statement, views: (views.0, views.1, views.2, NullableTableView<T>(alias: alias)),
+      statement: statement, aliases: aliases, views: (views.0, views.1, views.2, NullableTableView<T>(alias: alias)),
       joinedSchemas: joinedSchemas + [T.schema])
   }
 }
@@ -278,12 +292,13 @@ extension Table {
   private static func joined<T: Table, P: QueryExpression, V: SourceView>(
     _ table: T.Type, kind: JoinClause.Kind, _ condition: (TableView<Self>, TableView<T>) -> P, view: (String) -> V
   ) -> JoinSelect<Self, (TableView<Self>, V)> {
-    let all = Self.all
-    let first = JoinSelect<Self, TableView<Self>>(base: all.base, views: TableView(alias: all.alias))
-    let (statement, alias) = first.joining(table, kind: kind) { alias in
-      condition(TableView(alias: first.base.alias ?? tableName), TableView<T>(alias: alias)).expression
+    let base = Self.allStatement
+    let firstAlias = base.alias ?? tableName
+    let first = JoinSelect<Self, TableView<Self>>(statement: base, aliases: [firstAlias], views: TableView(alias: firstAlias))
+    let (statement, alias, aliases) = first.joining(table, kind: kind) { alias in
+      condition(first.views, TableView<T>(alias: alias)).expression
     }
     return JoinSelect<Self, (TableView<Self>, V)>(
-      base: statement, views: (first.views, view(alias)), joinedSchemas: [T.schema])
+      statement: statement, aliases: aliases, views: (first.views, view(alias)), joinedSchemas: [T.schema])
   }
 }

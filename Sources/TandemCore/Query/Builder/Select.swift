@@ -45,15 +45,16 @@ public struct Select<Root: Table, Output>: Sendable {
       tieBreakers = statement.columns
     } else {
       // A common table expression's rows have no rowid: its result columns order them instead.
-      let common = Set(statement.with?.tables.map(\.name) ?? [])
-      let tables = statement.sources.filter { !common.contains($0.table) }
+      let sources = statement.sources
+      let tables = statement.with.map { with in sources.filter { source in !with.tables.contains { $0.name == source.table } } }
+        ?? sources
       // A join's rowids are written `+"t".rowid`: the same order, but one SQLite cannot get by
       // reading a table in rowid order, so it plans the join for its WHERE clause and sorts the
       // rows found, instead of scanning the first table to skip the sort.
       let rowids: [SQLExpression] =
         statement.joins.isEmpty
         ? (tables.isEmpty ? [] : [.rowid]) : tables.map { .unary(.plus, .qualifiedRowid(source: $0.alias)) }
-      tieBreakers = rowids + (tables.count < statement.sources.count ? statement.columns : [])
+      tieBreakers = rowids + (tables.count < sources.count ? statement.columns : [])
     }
     statement.orderBy += tieBreakers.map { OrderingTerm($0) }
     return statement
@@ -101,11 +102,14 @@ extension Table {
   /// try db.fetchAll(Reminder.all)
   /// ```
   public static var all: Select<Self, Self> {
-    Select(
-      base: SelectStatement(
-        table: tableName, alias: SourceAliases.alias(for: tableName), columns: schema.columns.map { .column($0.name) }),
-      isRecord: true,
-      decodeRow: { try Self(row: &$0) })
+    Select(base: allStatement, isRecord: true, decodeRow: { try Self(row: &$0) })
+  }
+
+  /// The statement of ``all``: every column of every row, under the alias the queries around
+  /// it leave this table.
+  static var allStatement: SelectStatement {
+    SelectStatement(
+      table: tableName, alias: SourceAliases.alias(for: tableName), columns: schema.columns.map { .column($0.name) })
   }
 
   /// Rows matching a predicate.

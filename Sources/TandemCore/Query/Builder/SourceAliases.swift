@@ -7,13 +7,21 @@
 /// }
 /// ```
 enum SourceAliases {
-  /// The aliases taken by the queries around the code running now.
-  @TaskLocal static var enclosing: Set<String> = []
+  /// The aliases taken by the queries around the code running now, outermost first (a list:
+  /// a few names, searched rarely, where a set would hash every name on every closure run).
+  @TaskLocal static var enclosing: [String] = []
 
   /// The alias a new query over `table` takes: `nil` (the table's name) unless a query around
   /// it already uses that name.
   static func alias(for table: String) -> String? {
     let taken = enclosing
+    guard !taken.isEmpty else { return nil }
+    return alias(for: table, avoiding: taken)
+  }
+
+  /// `table`, or the first of `table_2`, `table_3`, … that `taken` does not hold, as `nil` for
+  /// `table` itself.
+  static func alias(for table: String, avoiding taken: [String]) -> String? {
     guard taken.contains(table) else { return nil }
     var number = 2
     while taken.contains("\(table)_\(number)") { number += 1 }
@@ -22,6 +30,6 @@ enum SourceAliases {
 
   /// Runs a query's closure with the query's aliases taken.
   static func inside<Result>(_ aliases: [String], _ body: () throws -> Result) rethrows -> Result {
-    try $enclosing.withValue(enclosing.union(aliases)) { try body() }
+    try $enclosing.withValue(enclosing + aliases) { try body() }
   }
 }
