@@ -140,4 +140,43 @@ import Testing
     select.orderBy = [OrderingTerm(.column("v")), OrderingTerm(.rowid)]
     #expect(try db.queryPlan(for: .select(select)) == ["SCAN t", "USE TEMP B-TREE FOR ORDER BY"])
   }
+
+  /// Statement fuzzer seed 0xD1FF004F case 40731: for one aggregate over DISTINCT values and no
+  /// column read outside it, SQLite asks its planner for rows in the order of the aggregate's
+  /// argument (`WHERE_DISTINCTBY`). With `b = 'x'` a table scan delivers that order (b is fixed)
+  /// and wins over the MULTI-INDEX OR the same WHERE clause gets otherwise; an argument the rows
+  /// cannot repeat (the rowid, a NOT NULL column of a UNIQUE index, any column where a UNIQUE
+  /// index is fixed by `=`) asks no order. The memory engine planned every such aggregate as if
+  /// it asked none.
+  @Test(arguments: BackendKind.allCases)
+  func oneDistinctAggregateAsksTheLoopForItsArgumentsOrder(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE t (b TEXT NOT NULL, c INTEGER, u INTEGER UNIQUE, v INTEGER NOT NULL UNIQUE)")
+    let multiIndexOr = [
+      "MULTI-INDEX OR", "  INDEX 1", "    SEARCH t USING INTEGER PRIMARY KEY (rowid<?)", "  INDEX 2",
+      "    SEARCH t USING INTEGER PRIMARY KEY (rowid>?)",
+    ]
+    let eitherRowid = SQLExpression.binary(
+      .or, .binary(.less, .rowid, .literal(.integer(6))), .binary(.greaterOrEqual, .rowid, .literal(.integer(6))))
+    func plan(_ columns: [SQLExpression], fixing fixed: String = "b", having: SQLExpression? = nil) throws -> [String] {
+      let value: SqliteValue = fixed == "b" ? .text("x") : .integer(3)
+      var select = SelectStatement(
+        table: "t", columns: columns,
+        filter: .binary(.and, .binary(.equal, .column(fixed), .literal(value)), eitherRowid))
+      select.having = having
+      return try db.queryPlan(for: .select(select)).filter { !$0.hasPrefix("USE TEMP B-TREE") }
+    }
+    func distinct(_ column: SQLExpression) -> SQLExpression { .aggregate(.count, column, distinct: true) }
+    let b = SQLExpression.column("b")
+    #expect(try plan([distinct(b)]) == ["SCAN t"])
+    #expect(try plan([distinct(b)], having: .binary(.greater, distinct(b), .literal(.integer(0)))) == ["SCAN t"])
+    #expect(try plan([distinct(.column("c"))]) == ["SCAN t"])
+    #expect(try plan([distinct(.column("u"))]) == ["SCAN t"])
+    // No order asked: the argument cannot repeat, or the aggregate is not alone.
+    #expect(try plan([distinct(.column("v"))]) == multiIndexOr)
+    #expect(try plan([distinct(.rowid)]) == multiIndexOr)
+    #expect(try plan([distinct(b)], fixing: "v") == multiIndexOr)
+    #expect(try plan([distinct(b), .column("c")]) == multiIndexOr)
+    #expect(try plan([distinct(b), .aggregate(.count, b, distinct: false)]) == multiIndexOr)
+  }
 }

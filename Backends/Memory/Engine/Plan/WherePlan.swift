@@ -31,6 +31,9 @@ final class WherePlan: @unchecked Sendable {
     var patternValue: @Sendable (SQLExpression) -> SqliteValue? = { _ in nil }
     /// For an UPDATE or DELETE: whether rows may be changed as the loop finds them.
     var onePass = OnePassRequest.none
+    /// The ORDER BY is the argument of an aggregate over DISTINCT values: SQLite drops it when
+    /// the rows found cannot repeat that argument (``WherePlan/distinctIsRedundant(_:clause:)``).
+    var distinctAggregate = false
   }
 
   /// An UPDATE's or DELETE's wish to change rows as they are found (SQLite's
@@ -82,6 +85,34 @@ final class WherePlan: @unchecked Sendable {
   /// The min/max optimization's plan (a `SEARCH` even without constraints).
   let isMinMax: Bool
 
+  /// `isDistinctRedundant` for one table: whether the rows the WHERE clause lets through cannot
+  /// repeat `expression` — it is the rowid, or a UNIQUE index holds it and fixes the index's
+  /// other columns with `column = value` terms (each column the expression is not must be so
+  /// fixed; the expression's own column must be NOT NULL and compared with BINARY, the
+  /// index's collation).
+  ///
+  /// ```sql
+  /// -- v INTEGER NOT NULL UNIQUE: no repeat to drop, so no order is asked of the loop
+  /// SELECT count(DISTINCT v) FROM t WHERE rowid > 5
+  /// ```
+  static func distinctIsRedundant(_ expression: SQLExpression, clause: WhereClause) -> Bool {
+    let context = clause.context
+    let table = context.table
+    guard let column = context.column(expression), FixedColumn(expression.withoutCollate) == nil else { return false }
+    if column < 0 { return true }
+    for index in table.indexes where index.isUnique {
+      let fixesEveryColumn = index.columns.allSatisfy { indexColumn in
+        let target = indexColumn == table.rowidColumn ? -1 : indexColumn
+        let fixed = clause.scan(column: target, ops: .eq, index: (table.affinities[indexColumn], .binary))
+          .contains { !$0.clause[$0.index].valueReadsTable }
+        if fixed { return true }
+        return indexColumn == column && context.collation(expression) == .binary && table.notNull[indexColumn]
+      }
+      if fixesEveryColumn { return true }
+    }
+    return false
+  }
+
   /// Plans the WHERE clause `filter` of a statement on `table`.
   convenience init(filter: SQLExpression?, table: TableDefinition, request: Request) {
     let context = WhereContext(table: table, patternValue: request.patternValue)
@@ -90,6 +121,14 @@ final class WherePlan: @unchecked Sendable {
   }
 
   private init(clause: WhereClause, request: Request) {
+    var request = request
+    if request.distinctAggregate, let argument = request.orderBy.first?.expression,
+      Self.distinctIsRedundant(argument, clause: clause)
+    {
+      request.orderBy = []
+      request.loops.orderBy = []
+      request.purpose = .orderBy
+    }
     let table = clause.context.table
     self.table = table
     self.clause = clause

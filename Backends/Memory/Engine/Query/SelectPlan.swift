@@ -438,6 +438,15 @@ final class SelectPlan: Sendable {
             nullsReversed: !isMax && context.canBeNull(extremum.argument))
         ]
         request.purpose = .minMax
+      } else if let argument = distinctAggregateArgument(statement, compiler: compiler) {
+        // One aggregate over DISTINCT values, and no column read outside it: SQLite asks the
+        // loop for rows in the order of its argument (`WHERE_DISTINCTBY`), so that repeats
+        // follow each other — unless the rows found cannot repeat it (see
+        // ``WherePlan/Request/distinctAggregate``).
+        request.orderBy = [.init(expression: argument, descending: false, nullsReversed: false)]
+        request.purpose = .distinctBy
+        request.wantsDistinct = true
+        request.distinctAggregate = true
       }
     } else if statement.distinct && orderIsResultList(statement, compiler: compiler) {
       // SQLite rewrites `SELECT DISTINCT cols … ORDER BY cols` as a GROUP BY of the columns,
@@ -464,6 +473,39 @@ final class SelectPlan: Sendable {
       guard !term.descending, term.nulls != .last, let key = compiler.comparisonKey(term.expression) else { return false }
       return key == compiler.comparisonKey(column)
     }
+  }
+
+  /// The argument of a statement's only aggregate call (calls alike count once) when that call
+  /// takes DISTINCT values and no column is read outside aggregate calls — SQLite's test for
+  /// handing its WHERE planner a DISTINCT list (`nAccumulator == 0 && nFunc == 1` and the call's
+  /// `iDistinct`). A subquery outside the call counts as reading a column (it may be correlated).
+  ///
+  /// ```sql
+  /// SELECT count(DISTINCT b) FROM t WHERE …       -- b
+  /// SELECT count(DISTINCT b), c FROM t WHERE …    -- nil: c is read outside the call
+  /// ```
+  static func distinctAggregateArgument(_ statement: SelectStatement, compiler: ExpressionCompiler) -> SQLExpression? {
+    let expressions = statement.columns + statement.orderBy.map(\.expression) + (statement.having.map { [$0] } ?? [])
+    var keys: [SQLExpression] = []
+    var calls: [SQLExpression] = []
+    for call in aggregateCalls(in: expressions) {
+      if let key = compiler.comparisonKey(call) {
+        if keys.contains(key) { continue }
+        keys.append(key)
+      }
+      calls.append(call)
+    }
+    guard calls.count == 1, case .aggregate(_, let argument?, distinct: true, _) = calls[0] else { return nil }
+    func readsOutsideCalls(_ expression: SQLExpression) -> Bool {
+      if ExpressionCompiler.foldsToZero(expression) { return false }
+      if case .inList(_, let list, _) = expression, list.isEmpty { return false }
+      switch expression {
+      case .aggregate: return false
+      case .column, .rowid, .qualifiedColumn, .qualifiedRowid, .resultColumn, .subquery, .exists, .inSubquery: return true
+      default: return expression.children.contains(where: readsOutsideCalls)
+      }
+    }
+    return expressions.contains(where: readsOutsideCalls) ? nil : argument
   }
 
   /// The one aggregate call of a statement that SQLite's min/max optimization serves: the only
