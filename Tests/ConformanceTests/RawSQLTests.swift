@@ -356,4 +356,24 @@ extension RawSQLTests {
     #expect(changed.changes == 0)
     #expect(try db.execute(sql: "UPDATE t SET e = 2 WHERE (SELECT count(*) FROM child AS T WHERE t.y > T.x) = 1").changes == 1)
   }
+
+  /// A DISTINCT select without ORDER BY: SQLite asks its planner for rows in the order of the
+  /// result columns (`WHERE_DISTINCTBY`), so the index on `a` is scanned and the rows come in
+  /// `a` order — unless no row can repeat them (a NOT NULL column of a UNIQUE index), when the
+  /// table is scanned as without DISTINCT. The memory engine scanned the table each time, and
+  /// answered in another order (found while reading SQLite's DISTINCT planning for statement
+  /// fuzzer 0xD1FF004F case 40,731).
+  @Test(arguments: BackendKind.allCases)
+  func distinctWithoutOrderByComesInTheOrderOfItsColumns(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: """
+      CREATE TABLE t(a INTEGER, b INTEGER); CREATE INDEX t_a ON t(a);
+      CREATE TABLE u(a INTEGER NOT NULL UNIQUE, b INTEGER); CREATE TABLE w(a INTEGER UNIQUE, b INTEGER);
+      INSERT INTO t VALUES (3, 1), (1, 2), (2, 3), (1, 4);
+      INSERT INTO u VALUES (3, 1), (1, 2), (2, 3); INSERT INTO w VALUES (3, 1), (1, 2), (2, 3);
+      """)
+    #expect(try db.values(sql: "SELECT DISTINCT a FROM t WHERE b > 0") == [[1], [2], [3]])
+    #expect(try db.values(sql: "SELECT DISTINCT a FROM w WHERE b > 0") == [[1], [2], [3]])
+    #expect(try db.values(sql: "SELECT DISTINCT a FROM u WHERE b > 0") == [[3], [1], [2]])
+  }
 }

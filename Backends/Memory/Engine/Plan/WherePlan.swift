@@ -31,9 +31,10 @@ final class WherePlan: @unchecked Sendable {
     var patternValue: @Sendable (SQLExpression) -> SqliteValue? = { _ in nil }
     /// For an UPDATE or DELETE: whether rows may be changed as the loop finds them.
     var onePass = OnePassRequest.none
-    /// The ORDER BY is the argument of an aggregate over DISTINCT values: SQLite drops it when
-    /// the rows found cannot repeat that argument (``WherePlan/distinctIsRedundant(_:clause:)``).
-    var distinctAggregate = false
+    /// The ORDER BY is a DISTINCT list SQLite asked for (the result columns of a DISTINCT select
+    /// without ORDER BY, or the argument of an aggregate over DISTINCT values): it drops it when
+    /// the rows found cannot repeat the list (``WherePlan/distinctIsRedundant(_:clause:)``).
+    var ordersByDistinctList = false
   }
 
   /// An UPDATE's or DELETE's wish to change rows as they are found (SQLite's
@@ -86,29 +87,29 @@ final class WherePlan: @unchecked Sendable {
   let isMinMax: Bool
 
   /// `isDistinctRedundant` for one table: whether the rows the WHERE clause lets through cannot
-  /// repeat `expression` — it is the rowid, or a UNIQUE index holds it and fixes the index's
-  /// other columns with `column = value` terms (each column the expression is not must be so
-  /// fixed; the expression's own column must be NOT NULL and compared with BINARY, the
-  /// index's collation).
+  /// repeat the values of `list` — it holds the rowid, or a UNIQUE index is covered: each of its
+  /// columns is fixed by a `column = value` term or is in the list, NOT NULL and compared with
+  /// BINARY (the index's collation).
   ///
   /// ```sql
   /// -- v INTEGER NOT NULL UNIQUE: no repeat to drop, so no order is asked of the loop
   /// SELECT count(DISTINCT v) FROM t WHERE rowid > 5
   /// ```
-  static func distinctIsRedundant(_ expression: SQLExpression, clause: WhereClause) -> Bool {
+  static func distinctIsRedundant(_ list: [SQLExpression], clause: WhereClause) -> Bool {
     let context = clause.context
     let table = context.table
-    guard let column = context.column(expression), FixedColumn(expression.withoutCollate) == nil else { return false }
-    if column < 0 { return true }
+    let columns = list.map { (expression: $0, column: context.column($0)) }
+    if columns.contains(where: { ($0.column ?? 0) < 0 }) { return true }
     for index in table.indexes where index.isUnique {
-      let fixesEveryColumn = index.columns.allSatisfy { indexColumn in
+      let coversIndex = index.columns.allSatisfy { indexColumn in
         let target = indexColumn == table.rowidColumn ? -1 : indexColumn
         let fixed = clause.scan(column: target, ops: .eq, index: (table.affinities[indexColumn], .binary))
           .contains { !$0.clause[$0.index].valueReadsTable }
         if fixed { return true }
-        return indexColumn == column && context.collation(expression) == .binary && table.notNull[indexColumn]
+        let listed = columns.contains { $0.column == target && context.collation($0.expression) == .binary }
+        return listed && table.notNull[indexColumn]
       }
-      if fixesEveryColumn { return true }
+      if coversIndex { return true }
     }
     return false
   }
@@ -122,9 +123,7 @@ final class WherePlan: @unchecked Sendable {
 
   private init(clause: WhereClause, request: Request) {
     var request = request
-    if request.distinctAggregate, let argument = request.orderBy.first?.expression,
-      Self.distinctIsRedundant(argument, clause: clause)
-    {
+    if request.ordersByDistinctList, Self.distinctIsRedundant(request.orderBy.map(\.expression), clause: clause) {
       request.orderBy = []
       request.loops.orderBy = []
       request.purpose = .orderBy

@@ -442,17 +442,24 @@ final class SelectPlan: Sendable {
         // One aggregate over DISTINCT values, and no column read outside it: SQLite asks the
         // loop for rows in the order of its argument (`WHERE_DISTINCTBY`), so that repeats
         // follow each other — unless the rows found cannot repeat it (see
-        // ``WherePlan/Request/distinctAggregate``).
+        // ``WherePlan/Request/ordersByDistinctList``).
         request.orderBy = [.init(expression: argument, descending: false, nullsReversed: false)]
         request.purpose = .distinctBy
         request.wantsDistinct = true
-        request.distinctAggregate = true
+        request.ordersByDistinctList = true
       }
     } else if statement.distinct && orderIsResultList(statement, compiler: compiler) {
       // SQLite rewrites `SELECT DISTINCT cols … ORDER BY cols` as a GROUP BY of the columns,
       // which it plans as a DISTINCT clause.
       request.orderBy = statement.columns.map { .init(expression: $0, descending: false, nullsReversed: false) }
       request.purpose = .distinctBy
+    } else if statement.distinct && statement.orderBy.isEmpty {
+      // Without an ORDER BY, SQLite asks the loop for the result columns' order
+      // (`WHERE_DISTINCTBY`), so that repeats follow each other, unless no row can repeat them.
+      request.orderBy = statement.columns.map { .init(expression: $0, descending: false, nullsReversed: false) }
+      request.purpose = .distinctBy
+      request.wantsDistinct = true
+      request.ordersByDistinctList = true
     } else {
       request.orderBy = statement.orderBy.map { term in
         let reversedNulls = term.nulls.map { ($0 == .last) != term.descending } ?? false
