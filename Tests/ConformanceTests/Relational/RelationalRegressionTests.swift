@@ -1596,6 +1596,28 @@ extension RelationalRegressionTests {
     try db.execute(sql: "UPDATE e SET x = 1 WHERE x IS (SELECT sum(n) FROM k)")
   }
 
+  /// Fuzzer seed 0xC0FFEE78 case 847526: a BETWEEN is also two range bounds to SQLite's
+  /// planner. `s BETWEEN (SELECT sum(…)) AND ref` on a UNIQUE column seeks its index from the
+  /// lower bound, which SQLite computes before its loop, with no row in the table; the memory
+  /// engine tested no row and answered. It refuses, as for `s >= (SELECT sum(…))`. Without an
+  /// index on `s` the bound is tested row by row: no row, no error.
+  @Test(arguments: BackendKind.allCases)
+  func aBetweenBoundByAFailingSubqueryIsComputedBeforeTheLoop(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: """
+      CREATE TABLE child (v INTEGER NOT NULL); CREATE TABLE m (ref INTEGER, s BLOB NOT NULL UNIQUE);
+      CREATE TABLE plain (ref INTEGER, s BLOB NOT NULL);
+      INSERT INTO child VALUES (9007199254740992), (9223372036853775806);
+      """)
+    for sql in [
+      "DELETE FROM m WHERE s BETWEEN (SELECT sum(v) FROM child) AND ref",
+      "SELECT count(*) FROM m WHERE s BETWEEN (SELECT sum(v) FROM child) AND ref",
+    ] {
+      try Self.expectOverflowUnlessRefused(kind) { try db.execute(sql: sql) }
+    }
+    try db.execute(sql: "DELETE FROM plain WHERE s BETWEEN (SELECT sum(v) FROM child) AND ref")
+  }
+
   /// Fuzzer seed 0xC0FFEE44 case 220842: the renderer pins `LEFT JOIN q ON c.ref … WHERE q.k` as
   /// the inner join SQLite plans (`CROSS JOIN`); written so, its ON clause `c.ref` makes SQLite
   /// plan the LEFT JOIN of `c` before it as inner too, which was left unpinned: SQLite read `c`

@@ -140,14 +140,15 @@ enum SubqueryDrivenLookup {
   /// Refuses the statement when a term of `terms` compares the rowid or an index's first column
   /// (`searchable`) with a value holding a subquery that can fail (a `sum()`): SQLite computes
   /// that value once before its loop when its plan seeks by it (`x = (SELECT …)`, `x IS …`, or a
-  /// range bound), even over an empty table; the memory engine tests it row by row.
+  /// range bound, a BETWEEN's included), even over an empty table; the memory engine tests it
+  /// row by row.
   ///
   /// ```sql
   /// UPDATE t SET a = 1 WHERE id IS (SELECT sum(n) FROM u)  -- fails in SQLite with no row in t
   /// ```
   static func refuseFallibleBounds(_ terms: [SQLExpression], searchable: (SQLExpression) -> Bool) throws {
     let seekable: [BinaryOperator] = [.equal, .is, .less, .lessOrEqual, .greater, .greaterOrEqual]
-    for term in terms {
+    for term in terms.flatMap(comparisons(of:)) {
       guard case .binary(let op, let lhs, let rhs) = term, seekable.contains(op) else { continue }
       for (column, value) in [(lhs, rhs), (rhs, lhs)]
       where value.directSubqueries.contains(where: RelationalSelect.hasSum) && searchable(column.withoutCollate) {
@@ -156,6 +157,17 @@ enum SubqueryDrivenLookup {
             + "its loop when its plan seeks by it)")
       }
     }
+  }
+
+  /// A term as the comparisons SQLite's analysis also reads it as: `x BETWEEN a AND b` gives the
+  /// range bounds `x >= a` and `x <= b` (`exprAnalyze`'s virtual terms), which a seek may use.
+  ///
+  /// ```swift
+  /// comparisons(of: x BETWEEN (SELECT sum(n) FROM u) AND y)  // [that term, x >= (SELECT …), x <= y]
+  /// ```
+  private static func comparisons(of term: SQLExpression) -> [SQLExpression] {
+    guard case .between(let operand, let low, let high, negated: false) = term else { return [term] }
+    return [term, .binary(.greaterOrEqual, operand, low), .binary(.lessOrEqual, operand, high)]
   }
 
   /// Refuses the statement when a term of `filter` SQLite may seek by (``seekTerms(of:)``) is
