@@ -1618,6 +1618,24 @@ extension RelationalRegressionTests {
     try db.execute(sql: "DELETE FROM plain WHERE s BETWEEN (SELECT sum(v) FROM child) AND ref")
   }
 
+  /// Found beside fuzzer seed 0xC0FFEE78 case 847526: `s IN ((SELECT sum(…)), 5)` on a UNIQUE
+  /// column seeks its index by each value of the list, which SQLite computes before its loop:
+  /// `integer overflow` with no row in the table, where the memory engine answered. It refuses.
+  /// Without an index on `s` the list is compared row by row: no row, no error.
+  @Test(arguments: BackendKind.allCases)
+  func anInListHoldingAFailingSubqueryIsComputedBeforeTheLoop(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: """
+      CREATE TABLE child (v INTEGER NOT NULL); CREATE TABLE m (ref INTEGER, s INTEGER NOT NULL UNIQUE);
+      CREATE TABLE plain (ref INTEGER, s INTEGER NOT NULL);
+      INSERT INTO child VALUES (9007199254740992), (9223372036853775806);
+      """)
+    try Self.expectOverflowUnlessRefused(kind) {
+      try db.execute(sql: "SELECT count(*) FROM m WHERE s IN ((SELECT sum(v) FROM child), 5)")
+    }
+    #expect(try db.values(sql: "SELECT count(*) FROM plain WHERE s IN ((SELECT sum(v) FROM child), 5)") == [[0]])
+  }
+
   /// Fuzzer seed 0xC0FFEE44 case 220842: the renderer pins `LEFT JOIN q ON c.ref … WHERE q.k` as
   /// the inner join SQLite plans (`CROSS JOIN`); written so, its ON clause `c.ref` makes SQLite
   /// plan the LEFT JOIN of `c` before it as inner too, which was left unpinned: SQLite read `c`

@@ -159,15 +159,22 @@ enum SubqueryDrivenLookup {
     }
   }
 
-  /// A term as the comparisons SQLite's analysis also reads it as: `x BETWEEN a AND b` gives the
-  /// range bounds `x >= a` and `x <= b` (`exprAnalyze`'s virtual terms), which a seek may use.
+  /// A term as the comparisons a seek by it computes first: `x BETWEEN a AND b` gives the range
+  /// bounds `x >= a` and `x <= b` (`exprAnalyze`'s virtual terms), and `x IN (a, b)` an
+  /// equality with each value (SQLite computes the whole list before its loop).
   ///
   /// ```swift
   /// comparisons(of: x BETWEEN (SELECT sum(n) FROM u) AND y)  // [that term, x >= (SELECT …), x <= y]
   /// ```
   private static func comparisons(of term: SQLExpression) -> [SQLExpression] {
-    guard case .between(let operand, let low, let high, negated: false) = term else { return [term] }
-    return [term, .binary(.greaterOrEqual, operand, low), .binary(.lessOrEqual, operand, high)]
+    switch term {
+    case .between(let operand, let low, let high, negated: false):
+      return [term, .binary(.greaterOrEqual, operand, low), .binary(.lessOrEqual, operand, high)]
+    case .inList(let operand, let list, negated: false):
+      return [term] + list.map { .binary(.equal, operand, $0) }
+    default:
+      return [term]
+    }
   }
 
   /// Refuses the statement when a term of `filter` SQLite may seek by (``seekTerms(of:)``) is
