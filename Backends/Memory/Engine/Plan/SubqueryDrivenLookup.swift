@@ -91,10 +91,10 @@ enum SubqueryDrivenLookup {
     /// Whether SQLite may seek the table by a term on `position`: it, or a column of its class,
     /// is the rowid or leads an index.
     func isSearchable(_ position: Int, in definition: TableDefinition) -> Bool {
-      if definition.isSearchable(by: position) { return true }
-      let rootOfPosition = root(of: position)
-      let members = Set(parent.keys).union(parent.values).filter { root(of: $0) == rootOfPosition }
-      return members.contains(where: definition.isSearchable(by:))
+      // Every other member of the class is a key of `parent`; its root is not.
+      let classRoot = root(of: position)
+      return definition.isSearchable(by: classRoot)
+        || parent.keys.contains { root(of: $0) == classRoot && definition.isSearchable(by: $0) }
     }
   }
 

@@ -1499,21 +1499,20 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
   static func refuseFallible(_ statement: SelectStatement, scope: SourceScope, catalog: Catalog) throws {
     var check: AbsOverflowCheck? = AbsOverflowCheck(scope: scope, catalog: catalog, resultColumns: statement.columns)
     try refuseFallible(statement.expressions, check: &check)
+    // A name of this level's table, as its position (`-1` for the rowid), for one-table rules.
+    let ownColumn = { (operand: SQLExpression) -> Int? in
+      guard let reference = scope.reference(to: operand), reference.depth == 0 else { return nil }
+      return reference.isRowid ? -1 : reference.column
+    }
     if statement.joins.isEmpty, let storage = scope.sources.first, !storage.definition.isEphemeral {
-      try SubqueryDrivenLookup.refuseFallible(statement.filter, definition: storage.definition) { operand in
-        guard let reference = scope.reference(to: operand), reference.depth == 0 else { return nil }
-        return reference.isRowid ? -1 : reference.column
-      }
+      try SubqueryDrivenLookup.refuseFallible(statement.filter, definition: storage.definition, column: ownColumn)
     }
     // A seek value that can fail is computed before SQLite's loop (see `refuseFallibleBounds`).
     // One table's WHERE clause may make a column searchable through another it equates it with.
     let terms = ([statement.filter] + statement.joins.map(\.condition)).flatMap(SubqueryDrivenLookup.seekTerms(of:))
     let equivalence = statement.joins.isEmpty
-      ? scope.sources.first.map { source in
-        SubqueryDrivenLookup.ColumnEquivalence(statement.filter, definition: source.definition) { operand in
-          guard let reference = scope.reference(to: operand), reference.depth == 0 else { return nil }
-          return reference.isRowid ? -1 : reference.column
-        }
+      ? scope.sources.first.map {
+        SubqueryDrivenLookup.ColumnEquivalence(statement.filter, definition: $0.definition, column: ownColumn)
       } : nil
     try SubqueryDrivenLookup.refuseFallibleBounds(terms) { column in
       guard let reference = scope.reference(to: column), reference.depth == 0 else { return false }
@@ -1536,10 +1535,7 @@ final class RelationalSelect: RowSource, @unchecked Sendable {
       }
     }
     if statement.joins.isEmpty, let source = scope.sources.first, !source.definition.isEphemeral {
-      try SubqueryDrivenLookup.refuseReorderedFallibleTerms(statement.filter, definition: source.definition) { operand in
-        guard let reference = scope.reference(to: operand), reference.depth == 0 else { return nil }
-        return reference.isRowid ? -1 : reference.column
-      }
+      try SubqueryDrivenLookup.refuseReorderedFallibleTerms(statement.filter, definition: source.definition, column: ownColumn)
     }
     // A join's conditions are evaluated at the loop SQLite's plan puts them in: whether a
     // subquery there runs at all (an outer loop may find no row) depends on that plan, and a

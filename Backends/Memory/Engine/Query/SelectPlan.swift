@@ -493,15 +493,7 @@ final class SelectPlan: Sendable {
   /// ```
   static func distinctAggregateArgument(_ statement: SelectStatement, compiler: ExpressionCompiler) -> SQLExpression? {
     let expressions = statement.columns + statement.orderBy.map(\.expression) + (statement.having.map { [$0] } ?? [])
-    var keys: [SQLExpression] = []
-    var calls: [SQLExpression] = []
-    for call in aggregateCalls(in: expressions) {
-      if let key = compiler.comparisonKey(call) {
-        if keys.contains(key) { continue }
-        keys.append(key)
-      }
-      calls.append(call)
-    }
+    let calls = distinctAggregateCalls(in: expressions, compiler: compiler)
     guard calls.count == 1, case .aggregate(_, let argument?, distinct: true, _) = calls[0] else { return nil }
     func readsOutsideCalls(_ expression: SQLExpression) -> Bool {
       if ExpressionCompiler.foldsToZero(expression) { return false }
@@ -521,19 +513,25 @@ final class SelectPlan: Sendable {
   static func minMaxCall(
     _ statement: SelectStatement, compiler: ExpressionCompiler
   ) -> (function: AggregateFunction, argument: SQLExpression)? {
+    let calls = distinctAggregateCalls(in: statement.columns + statement.orderBy.map(\.expression), compiler: compiler)
+    guard calls.count == 1, case .aggregate(let function, let argument?, _, _) = calls[0], function == .min || function == .max
+    else { return nil }
+    return (function, argument)
+  }
+
+  /// The aggregate calls of `expressions`, each once: calls alike as `sqlite3ExprCompare` sees
+  /// them count as one (SQLite's `AggInfo.aFunc`), calls holding a bound value separately.
+  private static func distinctAggregateCalls(in expressions: [SQLExpression], compiler: ExpressionCompiler) -> [SQLExpression] {
     var keys: [SQLExpression] = []
-    var count = 0
-    for call in aggregateCalls(in: statement.columns + statement.orderBy.map(\.expression)) {
+    var calls: [SQLExpression] = []
+    for call in aggregateCalls(in: expressions) {
       if let key = compiler.comparisonKey(call) {
         if keys.contains(key) { continue }
         keys.append(key)
       }
-      count += 1
+      calls.append(call)
     }
-    guard count == 1, let call = aggregateCalls(in: statement.columns + statement.orderBy.map(\.expression)).first,
-      case .aggregate(let function, let argument?, _, _) = call, function == .min || function == .max
-    else { return nil }
-    return (function, argument)
+    return calls
   }
 }
 

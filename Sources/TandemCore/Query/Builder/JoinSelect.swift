@@ -27,7 +27,7 @@ public struct JoinSelect<First: Table, Views: Sendable>: Sendable {
     get { statement }
     set {
       statement = newValue
-      aliases = Self.aliases(of: newValue)
+      aliases = newValue.sources.map(\.alias)
     }
   }
   /// ``base``, which the builders below change without listing the aliases again: only joining
@@ -45,10 +45,6 @@ public struct JoinSelect<First: Table, Views: Sendable>: Sendable {
     self.aliases = aliases
     self.views = views
     self.joinedSchemas = joinedSchemas
-  }
-
-  private static func aliases(of statement: SelectStatement) -> [String] {
-    (statement.hasFromClause ? [statement.alias ?? statement.table] : []) + statement.joins.map { $0.alias ?? $0.table }
   }
 
   /// The alias a newly joined `table` takes: its name, or its name numbered when taken.
