@@ -100,8 +100,10 @@ public final class MemoryBackend: DatabaseBackend, QueryPlanDescribing {
   /// none); `changes` counts the rows the statement itself inserted, updated or deleted, as
   /// `sqlite3_changes` does.
   @_spi(TandemBackend) public func run(
-    _ statement: PreparedStatement, _ bindings: StatementBindings, eachRow body: ([SqliteValue]) throws -> Void
+    _ statement: PreparedStatement, _ bindings: StatementBindings, onRestart: (() -> Void)?,
+    eachRow body: ([SqliteValue]) throws -> Void
   ) throws -> StatementResult {
+    // Rows are handed out once, in order: this engine orders them before the first goes out.
     switch bindings {
     case .rows(let rows):
       let insert = try statement.insertTakingRows()

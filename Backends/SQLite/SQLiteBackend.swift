@@ -192,7 +192,8 @@ public final class SQLiteBackend: DatabaseBackend {
   /// For an insert, `lastInsertRowid` is the rowid of the last row this statement inserted (0 if
   /// it inserted none, e.g. an upsert that updated or an ignored conflict).
   @_spi(TandemBackend) public func run(
-    _ statement: PreparedStatement, _ bindings: StatementBindings, eachRow body: ([SqliteValue]) throws -> Void
+    _ statement: PreparedStatement, _ bindings: StatementBindings, onRestart: (() -> Void)?,
+    eachRow body: ([SqliteValue]) throws -> Void
   ) throws -> StatementResult {
     switch bindings {
     case .rows(let rows):
@@ -209,7 +210,8 @@ public final class SQLiteBackend: DatabaseBackend {
       // the identity of `statement`. Its first run renders it as any statement is: once per shape.
       let entry = try preparedSelects.entry(for: statement) ?? compileSelect(statement, bindings)
       try entry.statement.forEachRow(
-        try entry.values(bindings), context: entry.context, rowidSortKeyCount: entry.rowidSortKeyCount, body)
+        try entry.values(bindings), context: entry.context, rowidSortKeyCount: entry.rowidSortKeyCount,
+        discard: onRestart, body)
       return StatementResult()
     }
   }

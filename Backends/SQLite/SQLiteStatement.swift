@@ -179,15 +179,20 @@ final class SQLiteStatement {
   /// statement (bindings cleared) afterwards.
   ///
   /// Every row is read into one array, overwritten in place for the next row when `body` kept
-  /// no copy of it, so a select allocates no array per row. With a `rowidSortKeyCount`, all rows
-  /// are read first and handed out sorted by that many last columns, without them
-  /// (``RenderedSQL/rowidSortKeyCount``).
+  /// no copy of it, so a select allocates no array per row. With a `rowidSortKeyCount`, the rows
+  /// are handed out sorted by that many last columns, without them
+  /// (``RenderedSQL/rowidSortKeyCount``): all read first, or, when the caller can take back the
+  /// rows it was handed (`discard`), handed out as they come while they come in that order
+  /// (``forEachRowInRowidOrder(_:context:keyCount:_:discard:)``).
   func forEachRow(
     _ values: [SqliteValue], context: ConstraintContext? = nil, rowidSortKeyCount: Int = 0,
-    _ body: ([SqliteValue]) throws -> Void
+    discard: (() -> Void)? = nil, _ body: ([SqliteValue]) throws -> Void
   ) throws {
     if rowidSortKeyCount > 0 {
-      return try forEachRowSortedByRowids(values, context: context, keyCount: rowidSortKeyCount, body)
+      guard let discard else {
+        return try forEachRowSortedByRowids(values, context: context, keyCount: rowidSortKeyCount, body)
+      }
+      return try forEachRowInRowidOrder(values, context: context, keyCount: rowidSortKeyCount, body, discard: discard)
     }
     defer {
       sqlite3_reset(handle)
@@ -328,6 +333,95 @@ final class SQLiteStatement {
     }
   }
 
+  /// Hands out the rows sorted by their last `keyCount` columns, as
+  /// ``forEachRowSortedByRowids(_:context:keyCount:_:)`` does, without reading them all first
+  /// while they come in that order: each row is handed out as SQLite steps it.
+  ///
+  /// The rows of a join whose outer loop matches one row come in rowid order, and most joins
+  /// read through a foreign key do. When a row comes out of order, `discard` takes back the rows
+  /// handed out and the statement runs again with every row read first and sorted. What `body`
+  /// is handed in the end, and the error it ends with, are those of the sorted run: an error of
+  /// SQLite's on a later row takes back the rows too (SQLite would meet it before the first row
+  /// came out of its sorter), and an error `body` throws stands only once every later row has
+  /// come in order, after it.
+  private func forEachRowInRowidOrder(
+    _ values: [SqliteValue], context: ConstraintContext?, keyCount: Int, _ body: ([SqliteValue]) throws -> Void,
+    discard: () -> Void
+  ) throws {
+    let cameInOrder = try forEachRowWhileInRowidOrder(
+      values, context: context, keyCount: keyCount, body, discard: discard)
+    if !cameInOrder {
+      discard()
+      try forEachRowSortedByRowids(values, context: context, keyCount: keyCount, body)
+    }
+  }
+
+  /// Steps the statement and hands each row to `body` while the rows' last `keyCount` columns
+  /// increase; returns `false` at the first row that does not come after the one before it.
+  /// Calls `discard` before throwing an error of SQLite's once rows were handed out.
+  private func forEachRowWhileInRowidOrder(
+    _ values: [SqliteValue], context: ConstraintContext?, keyCount: Int, _ body: ([SqliteValue]) throws -> Void,
+    discard: () -> Void
+  ) throws -> Bool {
+    defer {
+      sqlite3_reset(handle)
+      sqlite3_clear_bindings(handle)
+    }
+    try bind(values, context: context)
+    let width = Int(resultColumnCount) - keyCount
+    var row = rowBuffer
+    rowBuffer = []
+    if row.count != width { row = [SqliteValue](repeating: .null, count: width) }
+    defer { rowBuffer = row }
+    var previous = [Int64?](repeating: nil, count: keyCount)
+    var current = previous
+    var isFirst = true
+    // The error `body` threw; the rows after it are still stepped, to check that none comes first.
+    var failure: (any Error)?
+    while true {
+      let resultCode = sqlite3_step(handle)
+      if resultCode == SQLITE_DONE { break }
+      guard resultCode == SQLITE_ROW else {
+        if !isFirst { discard() }
+        try raiseSQLiteError(resultCode, connection: connection.handle, sql: sql, context: context)
+      }
+      for key in 0..<keyCount {
+        let value = sqlite3_column_value(handle, Int32(truncatingIfNeeded: width + key))
+        current[key] = sqlite3_value_type(value) == SQLITE_NULL ? nil : sqlite3_value_int64(value)
+      }
+      if !isFirst, !Self.keys(previous, precede: current) { return false }
+      if failure == nil {
+        try row.withUnsafeMutableBufferPointer { row in
+          for column in row.indices { row[column] = try value(at: Int32(truncatingIfNeeded: column)) }
+        }
+        do { try body(row) } catch { failure = error }
+      }
+      swap(&previous, &current)
+      isFirst = false
+    }
+    if let failure { throw failure }
+    return true
+  }
+
+  /// Whether the rowids `first` come before the rowids `second` (NULL first).
+  private static func keys(_ first: [Int64?], precede second: [Int64?]) -> Bool {
+    for (key, other) in zip(first, second) {
+      if let order = rowid(key, precedes: other) { return order }
+    }
+    return false
+  }
+
+  /// Whether rowid `first` comes before rowid `second` in an ORDER BY (NULL first); `nil` when
+  /// they are equal.
+  private static func rowid(_ first: Int64?, precedes second: Int64?) -> Bool? {
+    switch (first, second) {
+    case (let a?, let b?): return a == b ? nil : a < b
+    case (nil, nil): return nil
+    case (nil, _?): return true
+    case (_?, nil): return false
+    }
+  }
+
   /// Steps to completion, then hands out the rows sorted by their last `keyCount` columns — the
   /// rowids of a join's sources: integers, or NULL for a LEFT JOIN's missing row, NULL first as
   /// in SQLite's ORDER BY — without those columns.
@@ -393,12 +487,7 @@ final class SQLiteStatement {
     var key = first * keyCount
     var other = second * keyCount
     for _ in 0..<keyCount {
-      switch (keys[key], keys[other]) {
-      case (let a?, let b?) where a != b: return a < b
-      case (nil, _?): return true
-      case (_?, nil): return false
-      default: break
-      }
+      if let order = rowid(keys[key], precedes: keys[other]) { return order }
       key += 1
       other += 1
     }

@@ -11,7 +11,7 @@ extension DatabaseWriter {
   public func fetchAll<Root, Output>(_ query: Select<Root, Output>, parameters: [String: SqliteValue] = [:]) throws -> [Output] {
     try withConnection { connection in
       var records: [Output] = []
-      try connection.runAll(query, parameters) { row in
+      try connection.runAll(query, parameters, onRestart: { records.removeAll(keepingCapacity: true) }) { row in
         records.append(try query.decode(row, atRow: records.count))
       }
       return records
@@ -113,12 +113,18 @@ extension Connection {
   // The calls below are what the inlined fetches reach of the backend. They are not inlined, so
   // that the seam's types (`PreparedStatement`, `StatementBindings`) stay out of the public API.
 
-  /// Runs `query` (prepared once, for `fetchAll`) and hands its rows to `body`.
+  /// Runs `query` (prepared once, for `fetchAll`) and hands its rows to `body`; `onRestart`
+  /// takes back the rows handed out so far, all of which are then handed out again
+  /// (``DatabaseBackend/run(_:_:onRestart:eachRow:)``).
   @usableFromInline
   func runAll<Root, Output>(
-    _ query: Select<Root, Output>, _ parameters: [String: SqliteValue], eachRow body: ([SqliteValue]) throws -> Void
+    _ query: Select<Root, Output>, _ parameters: [String: SqliteValue], onRestart: () -> Void,
+    eachRow body: ([SqliteValue]) throws -> Void
   ) throws {
-    _ = try backend.run(query.preparedForAll, .named(parameters), eachRow: body)
+    // The backend calls `onRestart` only during the run.
+    _ = try withoutActuallyEscaping(onRestart) { onRestart in
+      try backend.run(query.preparedForAll, .named(parameters), onRestart: onRestart, eachRow: body)
+    }
   }
 
   /// Runs `query` with `LIMIT 1` when it has no limit (prepared once, for `fetchOne`) and hands

@@ -34,13 +34,16 @@ final class TandemBackend: DatabaseBackend {
   /// Runs the statement on both engines (each through its own path for the bindings): a select's
   /// rows are handed over once they agree (see ``handOver(_:to:_:)``), any other statement's
   /// result is returned once both results agree.
+  ///
+  /// The rows are handed over once, after both engines ran: `onRestart` is never called.
   func run(
-    _ statement: PreparedStatement, _ bindings: StatementBindings, eachRow body: ([SqliteValue]) throws -> Void
+    _ statement: PreparedStatement, _ bindings: StatementBindings, onRestart: (() -> Void)?,
+    eachRow body: ([SqliteValue]) throws -> Void
   ) throws -> StatementResult {
     switch (statement.statement, bindings) {
     case (.select(let select), .named), (.select(let select), .positional):
-      try handOver(Self.describe(.select(select)), to: body) { backend, collect in
-        _ = try backend.run(statement, bindings, eachRow: collect)
+      try handOver(Self.describe(.select(select)), to: body) { backend, restart, collect in
+        _ = try backend.run(statement, bindings, onRestart: restart, eachRow: collect)
       }
       return StatementResult()
     case (.insert(let insert), .rows(let values)):
@@ -64,12 +67,12 @@ final class TandemBackend: DatabaseBackend {
   /// engine's error, as it does on SQLite.
   private func handOver(
     _ statement: @autoclosure () -> String, to body: ([SqliteValue]) throws -> Void,
-    _ run: (any DatabaseBackend, ([SqliteValue]) -> Void) throws -> Void
+    _ run: (any DatabaseBackend, _ restart: @escaping () -> Void, _ collect: ([SqliteValue]) -> Void) throws -> Void
   ) throws {
     func collect(_ backend: any DatabaseBackend) -> (rows: [[SqliteValue]], failure: (any Error)?) {
       var rows: [[SqliteValue]] = []
       do {
-        try run(backend) { rows.append($0) }
+        try run(backend, { rows.removeAll() }) { rows.append($0) }
         return (rows, nil)
       } catch {
         return (rows, error)

@@ -58,14 +58,17 @@ final class TransactionGuard: DatabaseBackend {
   }
 
   func run(
-    _ statement: PreparedStatement, _ bindings: StatementBindings, eachRow body: ([SqliteValue]) throws -> Void
+    _ statement: PreparedStatement, _ bindings: StatementBindings, onRestart: (() -> Void)?,
+    eachRow body: ([SqliteValue]) throws -> Void
   ) throws -> StatementResult {
     // Errors of statements run with named values name their table; bulk rows and positional
     // values (the facade's own fast paths) need no naming.
     if case .named = bindings {
-      return try guarded(table: statement.statement.table) { try base.run(statement, bindings, eachRow: body) }
+      return try guarded(table: statement.statement.table) {
+        try base.run(statement, bindings, onRestart: onRestart, eachRow: body)
+      }
     }
-    return try guarded { try base.run(statement, bindings, eachRow: body) }
+    return try guarded { try base.run(statement, bindings, onRestart: onRestart, eachRow: body) }
   }
 
   func execute(

@@ -1,4 +1,4 @@
-import TandemCore
+@_spi(TandemBackend) import TandemCore
 import Testing
 
 @testable import TandemSQLite
@@ -105,5 +105,40 @@ struct JoinRowidOrderTests {
     // A LEFT JOIN's missing row has a NULL rowid; the rows still come in the tasks' order.
     let left = Statement.select(join(lists: [1, 2, 3], kind: .left))
     #expect(try backend.execute(left, parameters: [:]).rows.map(\.[0]) == ["Report", "Milk", "Call", "Archive", "Bread"])
+  }
+
+  /// Rows are handed out as SQLite steps them while they come in rowid order; an error SQLite
+  /// meets on a later row takes them back first (`onRestart`), since a run that reads every row
+  /// before the first goes out hands out none before that error.
+  @Test func anErrorOnALaterRowTakesBackTheRowsHandedOut() throws {
+    let backend = try SQLiteBackend.inMemory()
+    try backend.create(Self.lists, ifNotExists: false)
+    try backend.create(Self.tasks, ifNotExists: false)
+    _ = try backend.insert(
+      into: "lists", columns: ["id", "name"], values: [[1, "Home"], [2, "Work"], [.integer(.min), "Min"]],
+      conflict: .abort)
+    _ = try backend.insert(
+      into: "tasks", columns: ["id", "listID", "title"],
+      values: [[1, 2, "Report"], [2, 1, "Milk"], [3, .integer(.min), "Overflow"]], conflict: .abort)
+    // SCAN t, SEARCH l by its rowid: tasks 1 and 2 come in order, then abs() overflows on task 3.
+    var select = join(lists: [])
+    select.filter = nil
+    select.columns = [.function(.abs, [.qualifiedColumn(source: "l", name: "id")])]
+    let query = PreparedStatement(.select(select))
+    var handedOut: [[SqliteValue]] = []
+    var restarts = 0
+    #expect(throws: TandemError.self) {
+      try backend.run(query, .named([:]), onRestart: { restarts += 1; handedOut.removeAll() }) { handedOut.append($0) }
+    }
+    #expect(restarts == 1)
+    #expect(handedOut.isEmpty)
+    // Without the failing row, the rows come once each.
+    select.filter = .binary(.less, .qualifiedColumn(source: "t", name: "id"), .literal(3))
+    restarts = 0
+    _ = try backend.run(PreparedStatement(.select(select)), .named([:]), onRestart: { restarts += 1 }) {
+      handedOut.append($0)
+    }
+    #expect(handedOut == [[2], [1]])
+    #expect(restarts == 0)
   }
 }

@@ -20,7 +20,8 @@ import Testing
     func create(_ schema: TableSchema, ifNotExists: Bool) throws {}
     func drop(table: String, ifExists: Bool) throws {}
     func run(
-      _ statement: PreparedStatement, _ bindings: StatementBindings, eachRow body: ([SqliteValue]) throws -> Void
+      _ statement: PreparedStatement, _ bindings: StatementBindings, onRestart: (() -> Void)?,
+      eachRow body: ([SqliteValue]) throws -> Void
     ) throws -> StatementResult {
       guard case .select = statement.statement else {
         if let failure { throw failure }

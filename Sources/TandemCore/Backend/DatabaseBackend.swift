@@ -31,12 +31,21 @@ public protocol DatabaseBackend: AnyObject {
   /// ``execute(_:parameters:)``, ``select(_:parameters:eachRow:)``, ``insert(into:columns:values:conflict:)``
   /// and the other conveniences are built on it.
   ///
+  /// A caller that can take back the rows it was handed passes `onRestart`: the engine may then
+  /// hand out rows before it knows they come in order (the SQLite backend streams a join while
+  /// its rows come in rowid order), and, when one does not, calls `onRestart` — every row handed
+  /// out so far is void — and hands out all the rows again, in order. What `body` is handed after
+  /// the last `onRestart`, and the error the run ends with, are what a run without `onRestart`
+  /// gives. With `nil`, rows are handed out once, in order.
+  ///
   /// ```swift
   /// let query = PreparedStatement(.select(statement), parameterNames: ["id"])
-  /// try backend.run(query, .positional([1])) { row in print(row) }
+  /// var rows: [[SqliteValue]] = []
+  /// try backend.run(query, .positional([1]), onRestart: { rows.removeAll() }) { rows.append($0) }
   /// ```
   @_spi(TandemBackend) func run(
-    _ statement: PreparedStatement, _ bindings: StatementBindings, eachRow body: ([SqliteValue]) throws -> Void
+    _ statement: PreparedStatement, _ bindings: StatementBindings, onRestart: (() -> Void)?,
+    eachRow body: ([SqliteValue]) throws -> Void
   ) throws -> StatementResult
   /// Runs SQL text — one statement or a script of several — with `arguments` bound, and hands
   /// the result rows of each statement, in order, to `body`; returns the `changes` and
@@ -69,6 +78,19 @@ public protocol DatabaseBackend: AnyObject {
 }
 
 extension DatabaseBackend {
+  /// Runs one data statement and hands its rows, once and in order, to `body`
+  /// (``run(_:_:onRestart:eachRow:)`` without `onRestart`).
+  ///
+  /// ```swift
+  /// let query = PreparedStatement(.select(statement), parameterNames: ["id"])
+  /// try backend.run(query, .positional([1])) { row in print(row) }
+  /// ```
+  @_spi(TandemBackend) public func run(
+    _ statement: PreparedStatement, _ bindings: StatementBindings, eachRow body: ([SqliteValue]) throws -> Void
+  ) throws -> StatementResult {
+    try run(statement, bindings, onRestart: nil, eachRow: body)
+  }
+
   /// Runs one statement with values for its named parameters and returns its rows with its result.
   ///
   /// ```swift
@@ -76,7 +98,9 @@ extension DatabaseBackend {
   /// ```
   public func execute(_ statement: Statement, parameters: [String: SqliteValue]) throws -> StatementResult {
     var rows: [[SqliteValue]] = []
-    var result = try run(PreparedStatement(statement), .named(parameters)) { rows.append($0) }
+    var result = try run(PreparedStatement(statement), .named(parameters), onRestart: { rows.removeAll() }) {
+      rows.append($0)
+    }
     result.rows = rows
     return result
   }

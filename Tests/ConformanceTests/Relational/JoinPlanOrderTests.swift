@@ -1,0 +1,69 @@
+import Foundation
+import Tandem
+import Testing
+
+/// A join without ORDER BY comes in its sources' rowid order whatever order SQLite's plan finds
+/// its rows in, and a fetch that fails does so on the row it would meet first in that order.
+///
+/// The SQLite backend hands a join's rows out as SQLite steps them while they come in rowid
+/// order; at the first that does not, the rows handed out are taken back and all are handed out
+/// sorted. Each test makes SQLite's plan (the projects looked up by key, each one's tasks found
+/// through the index on `(projectID, title)`: project by project, then by title) hand out rows
+/// in order first and one out of order later.
+@Suite struct JoinPlanOrderTests {
+  /// Projects 1 and 2, and `tasks`.
+  static func database(_ kind: BackendKind, tasks: [ProjectTask]) throws -> Database {
+    let db = try makeDatabase(kind)
+    try db.create(Project.self)
+    try db.create(ProjectTask.self)
+    try db.insert([Project(id: 1, code: "H", name: "Home"), Project(id: 2, code: "W", name: "Work")])
+    try db.insert(tasks)
+    return db
+  }
+
+  /// The tasks of projects 1 and 2, with their project's name.
+  static let tasksOfBothProjects = ProjectTask.join(Project.self) { $0.projectID == $1.id }
+    .where { _, project in project.id.in([1, 2]) }
+
+  /// SQLite finds tasks 1, 2 and 4 (project 1, by title), then task 3 (project 2): three rows
+  /// in order before one that is not. They come once each, in rowid order.
+  @Test(arguments: BackendKind.allCases)
+  func rowsHandedOutBeforeOneOutOfOrderAreTakenBack(_ kind: BackendKind) throws {
+    let db = try Self.database(
+      kind,
+      tasks: [
+        ProjectTask(id: 1, projectID: 1, title: "A"), ProjectTask(id: 2, projectID: 1, title: "B"),
+        ProjectTask(id: 3, projectID: 2, title: "C"), ProjectTask(id: 4, projectID: 1, title: "D"),
+      ])
+    // The memory engine describes no plan of a join (the fuzzer compares the one it follows).
+    let plan = try db.queryPlan(for: Self.tasksOfBothProjects.select { task, _ in task.id })
+    #expect(
+      plan.isEmpty
+        || plan == [
+          "SEARCH projects USING INTEGER PRIMARY KEY (rowid=?)",
+          "SEARCH projectTasks USING COVERING INDEX projectTasks_on_projectID_title (projectID=?)",
+        ])
+    let rows = try db.fetchAll(Self.tasksOfBothProjects.select { task, project in (task.id, project.name) })
+    #expect(rows.map { "\($0.0)@\($0.1)" } == ["1@Home", "2@Home", "3@Work", "4@Home"])
+    #expect(try db.fetchAll(Self.tasksOfBothProjects).map(\.0.id) == [1, 2, 3, 4])
+  }
+
+  /// Task 3's title cannot be decoded, nor can task 1's. SQLite finds task 2, then task 3 (the
+  /// first failure it meets), then task 1: in rowid order task 1 comes first, and the fetch
+  /// fails on it, result row 0.
+  @Test(arguments: BackendKind.allCases)
+  func aDecodingFailureIsTheFirstInRowidOrder(_ kind: BackendKind) throws {
+    let db = try Self.database(
+      kind,
+      tasks: [ProjectTask(id: 2, projectID: 1, title: "B")])
+    for (id, project): (Int64, Int64) in [(1, 2), (3, 1)] {
+      try db.execute(
+        sql: #"INSERT INTO "projectTasks" ("id", "projectID", "title") VALUES (?, ?, ?)"#,
+        arguments: [.integer(id), .integer(project), .blob(Data([0xFF]))])
+    }
+    let titles = Self.tasksOfBothProjects.select { task, _ in task.title }
+    let error = try #require(throws: TandemError.self) { try db.fetchAll(titles) }
+    #expect(error.kind == .decodingFailure)
+    #expect(error.rowIndex == 0)
+  }
+}
