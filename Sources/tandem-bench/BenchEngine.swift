@@ -29,6 +29,8 @@ protocol BenchEngine: AnyObject {
   /// W6: for each name, one query joining the reminders to their list, keeping the list of that
   /// name, and fetching each (reminder title, list name) pair, in reminder id order.
   func joinRemindersOfLists(named names: [String]) throws -> Checksum
+  /// W6p: W6 with one query whose list name is a named parameter.
+  func joinRemindersOfListsWithParameter(named names: [String]) throws -> Checksum
   /// W7: the lists that have a reminder not completed and due before `today` (a correlated
   /// EXISTS), in id order.
   func listsWithOverdueReminder(today: Int) throws -> Checksum

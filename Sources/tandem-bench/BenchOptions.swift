@@ -11,7 +11,7 @@ struct BenchOptions {
   var engines: Set<Int> = [0, 1, 2, 3]
 
   static let usage = """
-    usage: tandem-bench [--quick] [--workload W1|W1b|W2|W3|W3p|W4|W5|W6|W7[,…]] [--engine a|b|c|d[,…]] [--runs N]
+    usage: tandem-bench [--quick] [--workload W1|W1b|W2|W3|W3p|W4|W5|W6|W6p|W7[,…]] [--engine a|b|c|d[,…]] [--runs N]
       --quick       a tenth of the sizes, 2 runs each (a smoke test)
       --workload    run only these workloads (repeatable or comma-separated)
       --engine      run only these engines: a raw C file, b raw C :memory:, c Tandem SQLite,

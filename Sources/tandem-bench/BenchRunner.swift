@@ -110,7 +110,7 @@ struct BenchRunner {
   private func measureRead(_ workload: Workload, _ populateFailures: [Int: String]) -> [Int: RunRecorder] {
     let sizes = options.sizes
     let keys = workload == .lookup || workload == .lookupPrepared ? BenchData.lookupKeys(count: sizes.lookups, tableSize: sizes.tableRows) : []
-    let listNames = workload == .join
+    let listNames = workload == .join || workload == .joinPrepared
       ? BenchData.joinedListIDs(count: sizes.joinQueries, lists: sizes.lists).map(BenchData.listName) : []
     let ready = active.filter { populateFailures[$0] == nil }
     var recorders = interleave(ready, runs: { _ in options.runs }) { engine in
@@ -123,6 +123,7 @@ struct BenchRunner {
           case .lookupPrepared: try engine.lookUpWithParameter(keys)
           case .scan: try engine.scan(c3Above: BenchData.scanC3Above, c5Below: BenchData.scanC5Below)
           case .join: try engine.joinRemindersOfLists(named: listNames)
+          case .joinPrepared: try engine.joinRemindersOfListsWithParameter(named: listNames)
           case .exists: try engine.listsWithOverdueReminder(today: BenchData.today)
           case .insert, .insertEach, .unitTests:
             throw BenchError("\(workload.rawValue) does not read a populated table")

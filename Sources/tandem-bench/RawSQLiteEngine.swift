@@ -160,6 +160,11 @@ final class RawSQLiteEngine: BenchEngine {
     return checksum
   }
 
+  /// The C version of W6 already reuses one prepared statement: W6p is W6.
+  func joinRemindersOfListsWithParameter(named names: [String]) throws -> Checksum {
+    try joinRemindersOfLists(named: names)
+  }
+
   func listsWithOverdueReminder(today: Int) throws -> Checksum {
     let select = try open().prepare(
       "SELECT \"id\", \"name\" FROM \"bench_lists\" WHERE EXISTS (SELECT 1 FROM \"bench_reminders\" "

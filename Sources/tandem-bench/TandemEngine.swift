@@ -108,6 +108,24 @@ final class TandemEngine: BenchEngine {
     }
     return checksum
   }
+  /// `db.fetchAll(query, parameters: ["name": …])` with one join built once.
+  func joinRemindersOfListsWithParameter(named names: [String]) throws -> Checksum {
+    let db = try open()
+    let query = BenchReminder.join(BenchList.self) { $0.listID == $1.id }
+      .where { _, list in list.name == Parameter<String>("name") }
+      .select { reminder, list in (reminder.title, list.name) }
+    var checksum = Checksum()
+    for name in names {
+      let pairs = try db.fetchAll(query, parameters: ["name": .text(name)])
+      checksum.mix(pairs.count)
+      for (title, list) in pairs {
+        checksum.mix(title)
+        checksum.mix(list)
+      }
+    }
+    return checksum
+  }
+
 
   func listsWithOverdueReminder(today: Int) throws -> Checksum {
     let lists = try open().fetchAll(

@@ -8,13 +8,14 @@ enum Workload: String, CaseIterable {
   case scan = "W4"
   case unitTests = "W5"
   case join = "W6"
+  case joinPrepared = "W6p"
   case exists = "W7"
 
   /// Whether the workload reads the populated `Row10` table.
   var readsPopulatedTable: Bool { self == .fetch || self == .lookup || self == .lookupPrepared || self == .scan }
 
   /// Whether the workload reads the populated `bench_reminders` and `bench_lists` tables.
-  var readsJoinTables: Bool { self == .join || self == .exists }
+  var readsJoinTables: Bool { self == .join || self == .joinPrepared || self == .exists }
 
   /// A one-line description with the sizes in use.
   func title(_ sizes: WorkloadSizes) -> String {
@@ -27,6 +28,7 @@ enum Workload: String, CaseIterable {
     case .scan: "filtered scan of \(sizes.tableRows.formatted) rows"
     case .unitTests: "\(sizes.databases.formatted) fresh DBs: 3 tables, 50 rows, 10 queries"
     case .join: "\(sizes.joinQueries.formatted) joins of one list's reminders"
+    case .joinPrepared: "same, one query with a named parameter"
     case .exists: "lists with an overdue reminder (EXISTS)"
     }
   }
