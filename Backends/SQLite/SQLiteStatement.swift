@@ -21,6 +21,9 @@ final class SQLiteStatement {
   @exclusivity(unchecked) private var rowBuffer: [SqliteValue] = []
   /// The number of rows the last run sorted by rowids returned: the next run's first guess.
   private var lastSortedRowCount = 0
+  /// Whether the last run sorted by rowids had a row out of order: the next run then reads its
+  /// rows first, rather than hand some out, take them back and step the statement again.
+  private var lastRunCameOutOfOrder = false
 
   /// Compiles `sql`, which must hold exactly one statement.
   ///
@@ -189,7 +192,7 @@ final class SQLiteStatement {
     discard: (() -> Void)? = nil, _ body: ([SqliteValue]) throws -> Void
   ) throws {
     if rowidSortKeyCount > 0 {
-      guard let discard else {
+      guard let discard, !lastRunCameOutOfOrder else {
         return try forEachRowSortedByRowids(values, context: context, keyCount: rowidSortKeyCount, body)
       }
       return try forEachRowInRowidOrder(values, context: context, keyCount: rowidSortKeyCount, body, discard: discard)
@@ -339,7 +342,8 @@ final class SQLiteStatement {
   ///
   /// The rows of a join whose outer loop matches one row come in rowid order, and most joins
   /// read through a foreign key do. When a row comes out of order, `discard` takes back the rows
-  /// handed out and the statement runs again with every row read first and sorted. What `body`
+  /// handed out and the statement runs again with every row read first and sorted, as its next
+  /// run does, until one comes in order. What `body`
   /// is handed in the end, and the error it ends with, are those of the sorted run: an error of
   /// SQLite's on a later row takes back the rows too (SQLite would meet it before the first row
   /// came out of its sorter), and an error `body` throws stands only once every later row has
@@ -390,10 +394,16 @@ final class SQLiteStatement {
         current[key] = sqlite3_value_type(value) == SQLITE_NULL ? nil : sqlite3_value_int64(value)
       }
       if !isFirst, !Self.keys(previous, precede: current) { return false }
-      if failure == nil {
+      do {
         try row.withUnsafeMutableBufferPointer { row in
           for column in row.indices { row[column] = try value(at: Int32(truncatingIfNeeded: column)) }
         }
+      } catch {
+        // Out of memory: the sorted run would meet it before handing out a row.
+        if !isFirst { discard() }
+        throw error
+      }
+      if failure == nil {
         do { try body(row) } catch { failure = error }
       }
       swap(&previous, &current)
@@ -465,6 +475,7 @@ final class SQLiteStatement {
       rowCount += 1
     }
     lastSortedRowCount = rowCount
+    lastRunCameOutOfOrder = !isInOrder
     var order = Array(0..<rowCount)
     if !isInOrder {
       order.sort { first, second in Self.keys(keys, row: first, precede: second, keyCount: keyCount) }

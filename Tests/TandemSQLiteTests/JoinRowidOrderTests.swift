@@ -141,4 +141,42 @@ struct JoinRowidOrderTests {
     #expect(handedOut == [[2], [1]])
     #expect(restarts == 0)
   }
+
+  /// A statement whose rows came out of order reads them all first on its next run, rather than
+  /// hand some out, take them back and step again; once a run comes in order, it streams again.
+  @Test func aStatementWhoseRowsCameOutOfOrderReadsThemFirstNextTime() throws {
+    let backend = try SQLiteBackend.inMemory()
+    try backend.create(Self.lists, ifNotExists: false)
+    try backend.create(Self.tasks, ifNotExists: false)
+    _ = try backend.insert(
+      into: "lists", columns: ["id", "name"], values: [[1, "Home"], [2, "Work"]], conflict: .abort)
+    // By title, list 1's tasks come in rowid order (Milk 2, Tea 4), list 2's do not (Call 3, Report 1).
+    _ = try backend.insert(
+      into: "tasks", columns: ["id", "listID", "title"],
+      values: [[1, 2, "Report"], [2, 1, "Milk"], [3, 2, "Call"], [4, 1, "Tea"]], conflict: .abort)
+    var select = join(lists: [])
+    select.filter = .inList(
+      .qualifiedColumn(source: "l", name: "id"), [.parameter("first"), .parameter("second")], negated: false)
+    let query = PreparedStatement(.select(select), parameterNames: ["first", "second"])
+    func run(_ first: Int64, _ second: Int64) throws -> (rows: [[SqliteValue]], restarts: Int) {
+      var rows: [[SqliteValue]] = []
+      var restarts = 0
+      _ = try backend.run(
+        query, .positional([.integer(first), .integer(second)]),
+        onRestart: {
+          restarts += 1
+          rows.removeAll()
+        }
+      ) { rows.append($0) }
+      return (rows, restarts)
+    }
+    let both: [[SqliteValue]] = [["Report", "Work"], ["Milk", "Home"], ["Call", "Work"], ["Tea", "Home"]]
+    // Milk, Tea, then Call (3 after 4): the rows handed out are taken back once.
+    #expect(try run(1, 2) == (both, 1))
+    // The next run reads them all first.
+    #expect(try run(1, 2) == (both, 0))
+    // So does this one, whose rows come in order: the run after it streams again.
+    #expect(try run(1, 1) == ([["Milk", "Home"], ["Tea", "Home"]], 0))
+    #expect(try run(1, 2) == (both, 1))
+  }
 }
