@@ -179,4 +179,37 @@ import Testing
     #expect(try plan([distinct(b), .column("c")]) == multiIndexOr)
     #expect(try plan([distinct(b), .aggregate(.count, b, distinct: false)]) == multiIndexOr)
   }
+
+  /// Statement fuzzer seed 0xD1FF0050 case 94468: SQLite plans `SELECT DISTINCT cols … ORDER BY
+  /// cols` as a GROUP BY of the columns, but an ORDER BY term written with COLLATE gets its
+  /// COLLATE put back around the result column it names (`resolveAlias`) and no longer equals
+  /// it: the DISTINCT stays, and the rowid makes it redundant, so SQLite takes the MULTI-INDEX OR
+  /// where the GROUP BY would scan the table. The memory engine compared the terms without that
+  /// second COLLATE and scanned the table.
+  @Test(arguments: BackendKind.allCases)
+  func anOrderByTermWithCollateKeepsADistinctFromBecomingAGroupBy(_ kind: BackendKind) throws {
+    let db = try makeDatabase(kind)
+    try db.execute(sql: "CREATE TABLE t (y INTEGER)")
+    let multiIndexOr = [
+      "MULTI-INDEX OR", "  INDEX 1", "    SEARCH t USING INTEGER PRIMARY KEY (rowid=?)", "  INDEX 2",
+      "    SEARCH t USING INTEGER PRIMARY KEY (rowid<?)",
+    ]
+    func plan(_ columns: [SQLExpression], orderBy: [SQLExpression]) throws -> [String] {
+      var select = SelectStatement(
+        table: "t", columns: columns,
+        filter: .binary(
+          .or, .binary(.equal, .rowid, .literal(.integer(6))), .binary(.lessOrEqual, .rowid, .literal(.integer(5)))))
+      select.distinct = true
+      select.orderBy = orderBy.map { OrderingTerm($0) }
+      return try db.queryPlan(for: .select(select)).filter { !$0.hasPrefix("USE TEMP B-TREE") }
+    }
+    let y = SQLExpression.column("y")
+    let binaryY = SQLExpression.collate(y, .binary)
+    #expect(try plan([binaryY, .rowid], orderBy: [binaryY, .rowid]) == multiIndexOr)
+    #expect(try plan([y, .rowid], orderBy: [y, .collate(.rowid, .binary)]) == multiIndexOr)
+    // Without COLLATE on a term (or with one inside it), the DISTINCT is a GROUP BY.
+    #expect(try plan([y, .rowid], orderBy: [y, .rowid]) == ["SCAN t"])
+    let nested = SQLExpression.unary(.plus, binaryY)
+    #expect(try plan([nested, .rowid], orderBy: [nested, .rowid]) == ["SCAN t"])
+  }
 }

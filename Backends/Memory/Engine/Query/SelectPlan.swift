@@ -474,9 +474,15 @@ final class SelectPlan: Sendable {
   /// Whether the ORDER BY is the result column list itself (`sqlite3ExprListCompare`): the same
   /// expressions, as `sqlite3ExprCompare` sees them, in the same order, each ascending without
   /// NULLS LAST.
+  ///
+  /// A term written with COLLATE never is: SQLite replaces a term that names a result column
+  /// with a copy of that column's expression and puts the term's COLLATE back around it
+  /// (`resolveAlias`), so `ORDER BY (y COLLATE BINARY)` becomes `(y COLLATE BINARY) COLLATE
+  /// BINARY`, which differs from the result column `y COLLATE BINARY`.
   private static func orderIsResultList(_ statement: SelectStatement, compiler: ExpressionCompiler) -> Bool {
     guard statement.orderBy.count == statement.columns.count else { return false }
     return zip(statement.orderBy, statement.columns).allSatisfy { term, column in
+      if case .collate = term.expression { return false }
       guard !term.descending, term.nulls != .last, let key = compiler.comparisonKey(term.expression) else { return false }
       return key == compiler.comparisonKey(column)
     }
