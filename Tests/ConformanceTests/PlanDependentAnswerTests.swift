@@ -221,6 +221,30 @@ import Testing
         == Self.overflow)
   }
 
+  /// Tandem-mode fuzzer 0xD1FF0051 cases 20,791, 21,424, 21,607 and 21,907: SQLite runs
+  /// `SELECT DISTINCT cols … ORDER BY cols` as a GROUP BY of the columns, which outputs a group
+  /// once the first row of the next has passed WHERE. Item 2's `abs()` overflows before item 1
+  /// goes out, so no row is handed over before the error, and a LIMIT 1 does not keep SQLite from
+  /// meeting it. The memory engine handed item 1 out at once, and answered the LIMIT 1.
+  @Test(arguments: BackendKind.allCases)
+  func aDistinctRunAsAGroupByHandsEachRowOutOneLate(_ kind: BackendKind) throws {
+    let db = try Self.database(
+      kind, [PlannedItem(id: 1, n: 1, s: "a"), PlannedItem(id: 2, n: .min, s: "b"), PlannedItem(id: 3, n: 3, s: "c")])
+    let distinct = "SELECT DISTINCT id FROM items WHERE abs(n) > 0 ORDER BY id"
+    var handedOver: [Row] = []
+    #expect(Self.failure { try db.forEachRow(sql: distinct) { handedOver.append($0) } } == Self.overflow)
+    #expect(handedOver.isEmpty)
+    #expect(Self.failure { _ = try db.fetchAll(sql: distinct + " LIMIT 1") } == Self.overflow)
+    // Without DISTINCT, item 1 goes out before item 2 fails, and LIMIT 1 stops before item 2.
+    let plain = "SELECT id FROM items WHERE abs(n) > 0 ORDER BY id"
+    #expect(Self.failure { try db.forEachRow(sql: plain) { handedOver.append($0) } } == Self.overflow)
+    #expect(handedOver.count == 1)
+    #expect(try db.fetchAll(sql: plain + " LIMIT 1").count == 1)
+    // Where no row fails, every row goes out, the last at the end.
+    #expect(try db.fetchAll(sql: "SELECT DISTINCT id FROM items WHERE n > 0 ORDER BY id").count == 2)
+    #expect(try db.fetchAll(sql: "SELECT DISTINCT id FROM items WHERE n > 0 ORDER BY id LIMIT 1 OFFSET 1").count == 1)
+  }
+
   // MARK: - The plans themselves
 
   /// Statement fuzzer, seed 0xD1FF004A, case 6,468: `X'5876' = d` fixes `d` in `d IS x`, whose

@@ -46,11 +46,24 @@ struct OutputCollector {
   private var sequence = 0
   /// The leading keys of the current block.
   private var blockPrefix: [SqliteValue]?
+  /// Whether each row goes out only when the next one comes (or at the end): a DISTINCT that
+  /// SQLite runs as a GROUP BY outputs a group once the first row of the next has passed WHERE.
+  private let sendsEachRowLate: Bool
+  /// The row held back until the next one comes (``sendsEachRowLate``).
+  private var held: [SqliteValue]?
 
-  /// A collector for a statement's DISTINCT flag (with each result column's collation), order and window.
-  init(distinct: [Collation]?, order: Order, window: (limit: Int?, offset: Int), skipsInnerLoop: Bool = false) {
+  /// A collector for a statement's DISTINCT flag (with each result column's collation), order and
+  /// window. With `sendsEachRowLate`, rows the scan delivers in order go out one late: a
+  /// DISTINCT whose ORDER BY is its result list is SQLite's GROUP BY of those columns, which
+  /// outputs a group when the first row of the next has passed WHERE, so a row failing in WHERE
+  /// after it (even one past the LIMIT) leaves it unsent.
+  init(
+    distinct: [Collation]?, order: Order, window: (limit: Int?, offset: Int), skipsInnerLoop: Bool = false,
+    sendsEachRowLate: Bool = false
+  ) {
     distinctCollations = distinct
     self.order = order
+    self.sendsEachRowLate = sendsEachRowLate
     limit = window.limit
     offset = window.offset
     self.skipsInnerLoop = skipsInnerLoop
@@ -79,6 +92,14 @@ struct OutputCollector {
     }
     switch order {
     case .none:
+      if sendsEachRowLate {
+        let previous = held
+        held = try projected ?? project()
+        guard let previous else { return .next }
+        let step = try send(previous, emit: emit)
+        if step == .stop { held = nil }
+        return step
+      }
       if offset > 0 {
         offset -= 1
         return .next
@@ -128,10 +149,26 @@ struct OutputCollector {
     return .next
   }
 
-  /// Hands out the rows still held: the sorter's, in order, after OFFSET.
+  /// Hands out a row after OFFSET, counting it against LIMIT.
+  private mutating func send(_ row: [SqliteValue], emit: ([SqliteValue]) throws -> Void) throws -> TableScan.Step {
+    if offset > 0 {
+      offset -= 1
+      return .next
+    }
+    try emit(row)
+    delivered += 1
+    if let limit, delivered >= limit { return .stop }
+    return .next
+  }
+
+  /// Hands out the rows still held: the sorter's, in order, after OFFSET, or the one held back.
   mutating func finish(emit: ([SqliteValue]) throws -> Void) throws {
     switch order {
-    case .none: return
+    case .none:
+      if let last = held {
+        held = nil
+        _ = try send(last, emit: emit)
+      }
     case .sorted(let terms), .blocks(let terms, _): try flush(terms, emit: emit)
     }
   }

@@ -139,7 +139,7 @@ extension SelectPlan {
     }
     var collector = OutputCollector(
       distinct: distinct ? columnCollations : nil, order: order, window: window,
-      skipsInnerLoop: scan.plan.innerLoopOrdered)
+      skipsInnerLoop: scan.plan.innerLoopOrdered, sendsEachRowLate: distinctIsGroupBy)
     try scan.forEachRow(in: table, context) { row in
       try collector.offer(project: { try project(row) }, keys: { try orderKeys.map { try $0(row) } }, emit: body)
     }

@@ -54,6 +54,9 @@ final class SelectPlan: Sendable {
   let hasUnreadPlaceholders: Bool
   let columnCollations: [Collation]
   let distinct: Bool
+  /// Whether the DISTINCT is SQLite's GROUP BY of the result columns (its ORDER BY is the result
+  /// list: ``orderIsResultList(_:compiler:)``), whose rows go out one late.
+  let distinctIsGroupBy: Bool
   let orderKeys: [ValueEvaluator]
   let orderTerms: [SortTerm]
   let aggregate: AggregatePart?
@@ -152,6 +155,7 @@ final class SelectPlan: Sendable {
     factoredConstants = FactoredConstants.candidates(in: .select(statement))
     columnCollations = compiledColumns.map { $0.collation ?? .binary }
     distinct = statement.distinct
+    distinctIsGroupBy = statement.distinct && !isAggregate && Self.orderIsResultList(statement, compiler: compiler)
     orderKeys = compiledOrder.map(\.evaluate)
     orderTerms = zip(statement.orderBy, compiledOrder).map { term, compiled in
       SortTerm(descending: term.descending, nulls: term.nulls, collation: compiled.collation ?? .binary)
