@@ -152,10 +152,7 @@ import Testing
   func oneDistinctAggregateAsksTheLoopForItsArgumentsOrder(_ kind: BackendKind) throws {
     let db = try makeDatabase(kind)
     try db.execute(sql: "CREATE TABLE t (b TEXT NOT NULL, c INTEGER, u INTEGER UNIQUE, v INTEGER NOT NULL UNIQUE)")
-    let multiIndexOr = [
-      "MULTI-INDEX OR", "  INDEX 1", "    SEARCH t USING INTEGER PRIMARY KEY (rowid<?)", "  INDEX 2",
-      "    SEARCH t USING INTEGER PRIMARY KEY (rowid>?)",
-    ]
+    let multiIndexOr = Self.multiIndexOr("rowid<?", "rowid>?")
     let eitherRowid = SQLExpression.binary(
       .or, .binary(.less, .rowid, .literal(.integer(6))), .binary(.greaterOrEqual, .rowid, .literal(.integer(6))))
     func plan(_ columns: [SQLExpression], fixing fixed: String = "b", having: SQLExpression? = nil) throws -> [String] {
@@ -190,10 +187,7 @@ import Testing
   func anOrderByTermWithCollateKeepsADistinctFromBecomingAGroupBy(_ kind: BackendKind) throws {
     let db = try makeDatabase(kind)
     try db.execute(sql: "CREATE TABLE t (y INTEGER)")
-    let multiIndexOr = [
-      "MULTI-INDEX OR", "  INDEX 1", "    SEARCH t USING INTEGER PRIMARY KEY (rowid=?)", "  INDEX 2",
-      "    SEARCH t USING INTEGER PRIMARY KEY (rowid<?)",
-    ]
+    let multiIndexOr = Self.multiIndexOr("rowid=?", "rowid<?")
     func plan(_ columns: [SQLExpression], orderBy: [SQLExpression]) throws -> [String] {
       var select = SelectStatement(
         table: "t", columns: columns,
@@ -211,5 +205,13 @@ import Testing
     #expect(try plan([y, .rowid], orderBy: [y, .rowid]) == ["SCAN t"])
     let nested = SQLExpression.unary(.plus, binaryY)
     #expect(try plan([nested, .rowid], orderBy: [nested, .rowid]) == ["SCAN t"])
+  }
+
+  /// SQLite's plan for a rowid OR of two terms on table `t`, each searched on its own.
+  static func multiIndexOr(_ first: String, _ second: String) -> [String] {
+    [
+      "MULTI-INDEX OR", "  INDEX 1", "    SEARCH t USING INTEGER PRIMARY KEY (\(first))", "  INDEX 2",
+      "    SEARCH t USING INTEGER PRIMARY KEY (\(second))",
+    ]
   }
 }
