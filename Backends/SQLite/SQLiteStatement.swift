@@ -211,11 +211,7 @@ final class SQLiteStatement {
       let resultCode = sqlite3_step(handle)
       switch resultCode {
       case SQLITE_ROW:
-        try row.withUnsafeMutableBufferPointer { row in
-          for column in row.indices {
-            row[column] = try value(at: Int32(truncatingIfNeeded: column))
-          }
-        }
+        try readValues(into: &row)
         try body(row)
       case SQLITE_DONE:
         return
@@ -343,11 +339,10 @@ final class SQLiteStatement {
   /// The rows of a join whose outer loop matches one row come in rowid order, and most joins
   /// read through a foreign key do. When a row comes out of order, `discard` takes back the rows
   /// handed out and the statement runs again with every row read first and sorted, as its next
-  /// run does, until one comes in order. What `body`
-  /// is handed in the end, and the error it ends with, are those of the sorted run: an error of
-  /// SQLite's on a later row takes back the rows too (SQLite would meet it before the first row
-  /// came out of its sorter), and an error `body` throws stands only once every later row has
-  /// come in order, after it.
+  /// run does, until one comes in order. What `body` is handed in the end, and the error it ends
+  /// with, are those of the sorted run: an error of SQLite's on a later row takes back the rows
+  /// too (SQLite would meet it before the first row came out of its sorter), and an error `body`
+  /// throws stands only once every later row has come in order, after it.
   private func forEachRowInRowidOrder(
     _ values: [SqliteValue], context: ConstraintContext?, keyCount: Int, _ body: ([SqliteValue]) throws -> Void,
     discard: () -> Void
@@ -389,15 +384,10 @@ final class SQLiteStatement {
         if !isFirst { discard() }
         try raiseSQLiteError(resultCode, connection: connection.handle, sql: sql, context: context)
       }
-      for key in 0..<keyCount {
-        let value = sqlite3_column_value(handle, Int32(truncatingIfNeeded: width + key))
-        current[key] = sqlite3_value_type(value) == SQLITE_NULL ? nil : sqlite3_value_int64(value)
-      }
+      for key in 0..<keyCount { current[key] = rowid(at: width + key) }
       if !isFirst, !Self.keys(previous, precede: current) { return false }
       do {
-        try row.withUnsafeMutableBufferPointer { row in
-          for column in row.indices { row[column] = try value(at: Int32(truncatingIfNeeded: column)) }
-        }
+        try readValues(into: &row)
       } catch {
         // Out of memory: the sorted run would meet it before handing out a row.
         if !isFirst { discard() }
@@ -465,10 +455,7 @@ final class SQLiteStatement {
         try raiseSQLiteError(resultCode, connection: connection.handle, sql: sql, context: context)
       }
       for column in 0..<width { cells.append(try value(at: Int32(truncatingIfNeeded: column))) }
-      for column in width..<columns {
-        let key = sqlite3_column_value(handle, Int32(truncatingIfNeeded: column))
-        keys.append(sqlite3_value_type(key) == SQLITE_NULL ? nil : sqlite3_value_int64(key))
-      }
+      for column in width..<columns { keys.append(rowid(at: column)) }
       if isInOrder, rowCount > 0 {
         isInOrder = Self.keys(keys, row: rowCount - 1, precede: rowCount, keyCount: keyCount)
       }
@@ -513,6 +500,19 @@ final class SQLiteStatement {
       row.append(try value(at: column))
     }
     return row
+  }
+
+  /// Reads the current row's first `row.count` values into `row`, in place.
+  private func readValues(into row: inout [SqliteValue]) throws {
+    try row.withUnsafeMutableBufferPointer { row in
+      for column in row.indices { row[column] = try value(at: Int32(truncatingIfNeeded: column)) }
+    }
+  }
+
+  /// The rowid in the current row's `column`: an integer, or `nil` for a LEFT JOIN's missing row.
+  private func rowid(at column: Int) -> Int64? {
+    let value = sqlite3_column_value(handle, Int32(truncatingIfNeeded: column))
+    return sqlite3_value_type(value) == SQLITE_NULL ? nil : sqlite3_value_int64(value)
   }
 
   private func value(at column: Int32) throws -> SqliteValue {

@@ -100,14 +100,12 @@ struct OutputCollector {
         if step == .stop { held = nil }
         return step
       }
+      // A row OFFSET skips is never projected.
       if offset > 0 {
         offset -= 1
         return .next
       }
-      try emit(projected ?? project())
-      delivered += 1
-      if let limit, delivered >= limit { return .stop }
-      return .next
+      return try send(projected ?? project(), emit: emit)
 
     case .sorted(let terms):
       let sortKeys = try keys()
