@@ -81,12 +81,103 @@ extension SQLTextWriter {
   /// SQLite plans it as it plans the subquery of ``writeSortedJoin(_:)`` (for the WHERE clause
   /// alone), and so visits the same rows in the same order, but hands them over without copying
   /// them into a sorter first: sorting a few integers in Swift costs less.
+  ///
+  /// A rowid that the rows of the sources ordered before it fix is not written
+  /// (``rowidTermsTheRowsDifferIn(_:)``): above, `"l".rowid` is `"t"."listID"`'s list.
   private mutating func writeJoinLeavingRowidOrder(_ select: SelectStatement) throws {
     var plain = select
-    plain.columns = select.columns + select.orderBy.map(\.expression)
     plain.orderBy = []
+    let terms = rowidTermsTheRowsDifferIn(select)
+    if terms.count < select.orderBy.count {
+      // The errors writing each rowid would raise are raised still.
+      var whole = self
+      plain.columns = select.columns + select.orderBy.map(\.expression)
+      try whole.writeSelectCore(plain)
+    }
+    plain.columns = select.columns + terms.map(\.expression)
     try writeSelectCore(plain)
-    rowidSortKeyCount = select.orderBy.count
+    rowidSortKeyCount = terms.count
+  }
+
+  /// The terms of an ORDER BY of rowids alone (``isOrderedByRowidsAlone(_:)``) that the rows can
+  /// differ in: a source's rowid is left out when the rows of the sources ordered before it fix
+  /// it — a condition every row meets (of WHERE, of an inner or cross join's ON, or of the
+  /// source's own LEFT JOIN ON) equates it, by `=` or `IS`, with a column or rowid of one of
+  /// those sources, or with a value. A value equals at most one integer, whatever affinity and
+  /// collation the comparison applies, and a LEFT JOIN's source is then that row or its missing
+  /// row: the rows that tie on the terms before it are one row, so sorting by the rest gives
+  /// the same order.
+  ///
+  /// ```sql
+  /// -- FROM "tasks" AS "t" JOIN "lists" AS "l" ON ("t"."listID" = "l"."id") ORDER BY +"t".rowid, +"l".rowid
+  /// -- → +"t".rowid alone: each task has at most one list
+  /// ```
+  private func rowidTermsTheRowsDifferIn(_ select: SelectStatement) -> [OrderingTerm] {
+    let sources = select.sources
+    // An alias named twice (in any case) leaves SQLite to refuse the ambiguous rowid.
+    let folded = Set(sources.map { SQLRenderer.asciiLowercased($0.alias) })
+    guard folded.count == sources.count else { return select.orderBy }
+    var everyRowMeets = select.filter?.conjuncts ?? []
+    for join in select.joins where join.kind != .left {
+      everyRowMeets += join.condition?.conjuncts ?? []
+    }
+    var before: Set<String> = []
+    var kept: [OrderingTerm] = []
+    for term in select.orderBy {
+      guard let alias = Self.rowidSource(term.expression),
+        let index = sources.firstIndex(where: { $0.alias == alias })
+      else { return select.orderBy }
+      var conditions = everyRowMeets
+      if index > 0, select.joins[index - 1].kind == .left {
+        conditions += select.joins[index - 1].condition?.conjuncts ?? []
+      }
+      let table = sources[index].table
+      if !conditions.contains(where: { equatesRowid(of: alias, table: table, in: $0, withOneOf: before) }) {
+        kept.append(term)
+      }
+      before.insert(alias)
+    }
+    return kept
+  }
+
+  /// The source whose rowid an ORDER BY term of ``isOrderedByRowidsAlone(_:)`` is.
+  private static func rowidSource(_ term: SQLExpression) -> String? {
+    switch term {
+    case .unary(.plus, let inner), .collate(let inner, _): return rowidSource(inner)
+    case .qualifiedRowid(let source): return source
+    default: return nil
+    }
+  }
+
+  /// Whether `condition` is `rowid = value` for the source `alias` of `table`, where the value
+  /// is a literal, a parameter, or a column or rowid of a source in `sources` (either side).
+  private func equatesRowid(
+    of alias: String, table: String, in condition: SQLExpression, withOneOf sources: Set<String>
+  ) -> Bool {
+    guard case .binary(let op, let lhs, let rhs) = condition, op == .equal || op == .is else { return false }
+    func stripped(_ expression: SQLExpression) -> SQLExpression {
+      switch expression {
+      case .unary(.plus, let inner), .collate(let inner, _): return stripped(inner)
+      default: return expression
+      }
+    }
+    func isRowid(_ expression: SQLExpression) -> Bool {
+      switch stripped(expression) {
+      case .qualifiedRowid(alias): return true
+      case .qualifiedColumn(alias, let name):
+        let traits = columnTraits[SQLRenderer.asciiLowercased(table)]?[SQLRenderer.asciiLowercased(name)]
+        return traits?.isRowidAlias == true
+      default: return false
+      }
+    }
+    func isFixed(_ expression: SQLExpression) -> Bool {
+      switch stripped(expression) {
+      case .literal, .parameter: return true
+      case .qualifiedRowid(let source), .qualifiedColumn(let source, _): return sources.contains(source)
+      default: return false
+      }
+    }
+    return (isRowid(lhs) && isFixed(rhs)) || (isRowid(rhs) && isFixed(lhs))
   }
 
   /// A statement's join with an ORDER BY and no LIMIT or OFFSET, written so that SQLite plans the

@@ -733,13 +733,20 @@ public final class SQLiteBackend: DatabaseBackend {
       return nil
     }
     let keyCount = rows.filter { row in row.count > 2 && row[2] != .integer(0) }.count
+    // A single INTEGER key is the rowid unless SQLite made an index for it: a WITHOUT ROWID
+    // table, or `INTEGER PRIMARY KEY DESC`.
+    let keyIsIndexed =
+      try keyCount == 1
+      && run("SELECT count(*) FROM pragma_index_list(?) WHERE \"origin\" = 'pk'", [.text(table)]).first?.first
+        != .integer(0)
     var traits: [String: ColumnTraits] = [:]
     for row in rows {
       guard row.count > 2, case .text(let name) = row[0] else { continue }
       let declared = row[1].textValue ?? ""
       let type = Self.storageType(declared: declared)
       traits[name] = ColumnTraits(
-        type: type, isRowidAlias: keyCount == 1 && row[2] != .integer(0) && declared.uppercased() == "INTEGER",
+        type: type,
+        isRowidAlias: keyCount == 1 && !keyIsIndexed && row[2] != .integer(0) && declared.uppercased() == "INTEGER",
         isNotNull: row.count > 3 && row[3] != .integer(0))
     }
     let info = TableInfo(columns: columns, traits: traits, renderer: SQLRenderer(tableColumns: columns))

@@ -54,20 +54,110 @@ struct JoinRowidOrderTests {
   @Test func theBackendsRenderingLeavesTheRowidOrderToIt() throws {
     let rendered = try renderer.render(
       .select(join(lists: [1])), writingOrderedSubqueries: true, leavingRowidOrderToCaller: true)
+    // Each task has at most one list: the list's rowid is not read.
     #expect(
       rendered.sql
-        == #"SELECT "t"."title", "l"."name", (+"t".rowid), (+"l".rowid) FROM "tasks" AS "t" JOIN "lists" AS "l""#
+        == #"SELECT "t"."title", "l"."name", (+"t".rowid) FROM "tasks" AS "t" JOIN "lists" AS "l""#
         + #" ON ("t"."listID" = "l"."id") WHERE ("l"."id" IN (?))"#)
-    #expect(rendered.rowidSortKeyCount == 2)
+    #expect(rendered.rowidSortKeyCount == 1)
     // Rowids without `+` (as SQL text or the fuzzer writes them) order alike.
     let bare = try renderer.render(
       .select(join(lists: [1], bareRowids: true)), writingOrderedSubqueries: true, leavingRowidOrderToCaller: true)
-    #expect(bare.sql.hasPrefix(#"SELECT "t"."title", "l"."name", "t".rowid, "l".rowid FROM"#))
-    #expect(bare.rowidSortKeyCount == 2)
+    #expect(bare.sql.hasPrefix(#"SELECT "t"."title", "l"."name", "t".rowid FROM"#))
+    #expect(bare.rowidSortKeyCount == 1)
     // What renderedSQL() shows orders the rows itself.
     let shown = try renderer.render(.select(join(lists: [1])))
     #expect(shown.sql.hasSuffix(#"ORDER BY "tandem_o0" ASC, "tandem_o1" ASC"#))
     #expect(shown.rowidSortKeyCount == 0)
+  }
+
+  /// A source's rowid is left out of the sort only when a condition every row meets ties it to
+  /// the sources ordered before it, or to a value: the rows that tie on the rowids before it
+  /// are then one row.
+  @Test func aRowidIsLeftOutOnlyWhenTheRowsBeforeItFixIt() throws {
+    func keys(_ select: SelectStatement) throws -> String {
+      let rendered = try renderer.render(.select(select), writingOrderedSubqueries: true, leavingRowidOrderToCaller: true)
+      let columns = rendered.sql.split(separator: " FROM ")[0]
+      return columns.split(separator: ", ").filter { $0.contains("rowid") }.joined(separator: ", ")
+        + " (\(rendered.rowidSortKeyCount))"
+    }
+    let tRowid = OrderingTerm(.unary(.plus, .qualifiedRowid(source: "t")))
+    let lRowid = OrderingTerm(.unary(.plus, .qualifiedRowid(source: "l")))
+    func column(_ source: String, _ name: String) -> SQLExpression { .qualifiedColumn(source: source, name: name) }
+    // The list's rowid through its INTEGER PRIMARY KEY, either side of `=`.
+    #expect(try keys(join(lists: [1])) == #"(+"t".rowid) (1)"#)
+    var select = join(lists: [1])
+    select.joins[0].condition = .binary(.equal, column("l", "id"), column("t", "listID"))
+    #expect(try keys(select) == #"(+"t".rowid) (1)"#)
+    // `IS`, and the condition in WHERE (the join's own condition holding something else).
+    select.joins[0].condition = .binary(.is, .qualifiedRowid(source: "l"), column("t", "listID"))
+    #expect(try keys(select) == #"(+"t".rowid) (1)"#)
+    select.joins[0].condition = nil
+    select.filter = .binary(.and, .binary(.greater, column("l", "id"), .literal(0)), .binary(.equal, column("t", "listID"), column("l", "id")))
+    #expect(try keys(select) == #"(+"t".rowid) (1)"#)
+    // Lists first: a list has many tasks, so both are read.
+    select.orderBy = [lRowid, tRowid]
+    #expect(try keys(select) == #"(+"l".rowid), (+"t".rowid) (2)"#)
+    // A value fixes a rowid even ahead of every other source.
+    select.filter = .binary(.equal, column("l", "id"), .parameter("list"))
+    #expect(try keys(select) == #"(+"t".rowid) (1)"#)
+    // Not a rowid (the task's title), or not `=`: both read.
+    select = join(lists: [1])
+    select.joins[0].condition = .binary(.equal, column("t", "title"), column("l", "name"))
+    #expect(try keys(select) == #"(+"t".rowid), (+"l".rowid) (2)"#)
+    select.joins[0].condition = .binary(.lessOrEqual, column("t", "listID"), column("l", "id"))
+    #expect(try keys(select) == #"(+"t".rowid), (+"l".rowid) (2)"#)
+    // A condition in OR, or in the ON of a LEFT JOIN of another source, holds for some rows only.
+    select.joins[0].condition = .binary(
+      .or, .binary(.equal, column("t", "listID"), column("l", "id")), .binary(.equal, column("l", "id"), .literal(2)))
+    #expect(try keys(select) == #"(+"t".rowid), (+"l".rowid) (2)"#)
+    select = join(lists: [1], kind: .left)
+    #expect(try keys(select) == #"(+"t".rowid) (1)"#)
+    // FROM t CROSS JOIN u LEFT JOIN l ON (u.id = t.listID): u's rowid is tied to t's row only
+    // where l matched.
+    select.joins = [
+      JoinClause(.cross, table: "tasks", alias: "u"),
+      JoinClause(.left, table: "lists", alias: "l", on: .binary(.equal, column("u", "id"), column("t", "listID"))),
+    ]
+    select.orderBy = [tRowid, lRowid, OrderingTerm(.unary(.plus, .qualifiedRowid(source: "u")))]
+    #expect(try keys(select) == #"(+"t".rowid), (+"l".rowid), (+"u".rowid) (3)"#)
+    select.joins[1].kind = .inner
+    #expect(try keys(select) == #"(+"t".rowid), (+"l".rowid) (2)"#)
+    // Two sources named alike (in any case): SQLite refuses the ambiguous rowid, so all stay.
+    select = join(lists: [1])
+    select.joins[0].alias = "T"
+    select.joins[0].condition = .binary(.equal, column("t", "listID"), column("T", "id"))
+    select.orderBy = [tRowid, OrderingTerm(.unary(.plus, .qualifiedRowid(source: "T")))]
+    #expect(try keys(select) == #"(+"t".rowid), (+"T".rowid) (2)"#)
+    // A rowid left out still raises the error writing it would: columns named after every
+    // spelling of the lists' rowid leave none to write.
+    let shadowed = SQLRenderer(
+      tableColumns: ["id", "listID", "title"], otherTables: ["lists": ["id", "name", "rowid", "_rowid_", "oid"]],
+      columnTraits: ["lists": ["id": ColumnTraits(type: .integer, isRowidAlias: true)]])
+    #expect(throws: TandemError.self) {
+      try shadowed.render(.select(join(lists: [1])), writingOrderedSubqueries: true, leavingRowidOrderToCaller: true)
+    }
+  }
+
+  /// A WITHOUT ROWID table's INTEGER key, or an `INTEGER PRIMARY KEY DESC`, is not its rowid:
+  /// an equality on it does not stand for one, and SQLite still refuses the rowid the order
+  /// names.
+  @Test func anIntegerKeyWithItsOwnIndexIsNotTheRowid() throws {
+    for declaration in ["(id INTEGER PRIMARY KEY, name TEXT) WITHOUT ROWID", "(id INTEGER PRIMARY KEY DESC, name TEXT)"] {
+      let backend = try SQLiteBackend.inMemory()
+      try backend.create(Self.tasks, ifNotExists: false)
+      _ = try backend.execute(sql: "CREATE TABLE lists " + declaration, arguments: [], rowOrder: .sqlite) { _ in }
+      _ = try backend.execute(sql: "INSERT INTO lists VALUES (1, 'Home')", arguments: [], rowOrder: .sqlite) { _ in }
+      _ = try backend.insert(into: "tasks", columns: ["id", "listID", "title"], values: [[1, 1, "Milk"]], conflict: .abort)
+      let info = try backend.tableInfo("lists")
+      #expect(info.traits["id"]?.isRowidAlias == false, "\(declaration)")
+      let statement = Statement.select(join(lists: [1]))
+      if declaration.hasSuffix("WITHOUT ROWID") {
+        #expect(throws: TandemError.self) { try backend.execute(statement, parameters: [:]) }
+      } else {
+        #expect(try backend.execute(statement, parameters: [:]).rows == [["Milk", "Home"]])
+      }
+    }
   }
 
   @Test func aLimitOrAnOrderOfItsOwnLeavesTheSortToSQLite() throws {

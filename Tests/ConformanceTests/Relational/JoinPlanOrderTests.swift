@@ -48,6 +48,29 @@ import Testing
     #expect(try db.fetchAll(Self.tasksOfBothProjects).map(\.0.id) == [1, 2, 3, 4])
   }
 
+  /// Projects first: a project has many tasks, so both rowids order the rows. SQLite finds
+  /// project 1's tasks by title — 1 (A), 4 (B), 2 (D) — then project 2's task 3: the third row
+  /// comes out of order, and the rows come sorted by project, then task.
+  @Test(arguments: BackendKind.allCases)
+  func rowsOrderedByTwoRowidsAreTakenBackToo(_ kind: BackendKind) throws {
+    let db = try Self.database(
+      kind,
+      tasks: [
+        ProjectTask(id: 1, projectID: 1, title: "A"), ProjectTask(id: 2, projectID: 1, title: "D"),
+        ProjectTask(id: 3, projectID: 2, title: "C"), ProjectTask(id: 4, projectID: 1, title: "B"),
+      ])
+    let tasks = Project.join(ProjectTask.self) { $0.id == $1.projectID }.where { project, _ in project.id.in([1, 2]) }
+    let plan = try db.queryPlan(for: tasks.select { _, task in task.id })
+    #expect(
+      plan.isEmpty
+        || plan == [
+          "SEARCH projects USING INTEGER PRIMARY KEY (rowid=?)",
+          "SEARCH projectTasks USING COVERING INDEX projectTasks_on_projectID_title (projectID=?)",
+        ])
+    let rows = try db.fetchAll(tasks.select { project, task in (project.name, task.id) })
+    #expect(rows.map { "\($0.1)@\($0.0)" } == ["1@Home", "2@Home", "4@Home", "3@Work"])
+  }
+
   /// Task 3's title cannot be decoded, nor can task 1's. SQLite finds task 2, then task 3 (the
   /// first failure it meets), then task 1: in rowid order task 1 comes first, and the fetch
   /// fails on it, result row 0.
