@@ -372,7 +372,9 @@ final class SQLiteStatement {
     rowBuffer = []
     if row.count != width { row = [SqliteValue](repeating: .null, count: width) }
     defer { rowBuffer = row }
-    var previous = [Int64?](repeating: nil, count: keyCount)
+    // One rowid (a join whose other sources' rows the first fixes) is kept without an array.
+    var previousRowid: Int64?
+    var previous = [Int64?](repeating: nil, count: keyCount == 1 ? 0 : keyCount)
     var current = previous
     var isFirst = true
     // The error `body` threw; the rows after it are still stepped, to check that none comes first.
@@ -384,8 +386,15 @@ final class SQLiteStatement {
         if !isFirst { discard() }
         try raiseSQLiteError(resultCode, connection: connection.handle, sql: sql, context: context)
       }
-      for key in 0..<keyCount { current[key] = rowid(at: width + key) }
-      if !isFirst, !Self.keys(previous, precede: current) { return false }
+      if keyCount == 1 {
+        let rowid = rowid(at: width)
+        if !isFirst, Self.rowid(previousRowid, precedes: rowid) != true { return false }
+        previousRowid = rowid
+      } else {
+        for key in 0..<keyCount { current[key] = rowid(at: width + key) }
+        if !isFirst, !Self.keys(previous, precede: current) { return false }
+        swap(&previous, &current)
+      }
       do {
         try readValues(into: &row)
       } catch {
@@ -396,7 +405,6 @@ final class SQLiteStatement {
       if failure == nil {
         do { try body(row) } catch { failure = error }
       }
-      swap(&previous, &current)
       isFirst = false
     }
     if let failure { throw failure }
