@@ -21,28 +21,36 @@ import Testing
     return db
   }
 
+  /// Projects 1 and 2, and tasks 1, 2, … of these projects and titles.
+  static func database(_ kind: BackendKind, numbering tasks: [(project: Int, title: String)]) throws -> Database {
+    try database(
+      kind,
+      tasks: tasks.enumerated().map { ProjectTask(id: $0.offset + 1, projectID: $0.element.project, title: $0.element.title) })
+  }
+
   /// The tasks of projects 1 and 2, with their project's name.
   static let tasksOfBothProjects = ProjectTask.join(Project.self) { $0.projectID == $1.id }
     .where { _, project in project.id.in([1, 2]) }
 
-  /// SQLite finds tasks 1, 2 and 4 (project 1, by title), then task 3 (project 2): three rows
-  /// in order before one that is not. They come once each, in rowid order.
-  @Test(arguments: BackendKind.allCases)
-  func rowsHandedOutBeforeOneOutOfOrderAreTakenBack(_ kind: BackendKind) throws {
-    let db = try Self.database(
-      kind,
-      tasks: [
-        ProjectTask(id: 1, projectID: 1, title: "A"), ProjectTask(id: 2, projectID: 1, title: "B"),
-        ProjectTask(id: 3, projectID: 2, title: "C"), ProjectTask(id: 4, projectID: 1, title: "D"),
-      ])
-    // The memory engine describes no plan of a join (the fuzzer compares the one it follows).
-    let plan = try db.queryPlan(for: Self.tasksOfBothProjects.select { task, _ in task.id })
+  /// Expects SQLite's plan of `query` to look the projects up by key and find each one's tasks
+  /// through the index on `(projectID, title)`. The memory engine describes no plan of a join
+  /// (the fuzzer compares the one it follows).
+  static func expectProjectsThenTasksByTitle<Root, Output>(_ db: Database, _ query: Select<Root, Output>) throws {
+    let plan = try db.queryPlan(for: query)
     #expect(
       plan.isEmpty
         || plan == [
           "SEARCH projects USING INTEGER PRIMARY KEY (rowid=?)",
           "SEARCH projectTasks USING COVERING INDEX projectTasks_on_projectID_title (projectID=?)",
         ])
+  }
+
+  /// SQLite finds tasks 1, 2 and 4 (project 1, by title), then task 3 (project 2): three rows
+  /// in order before one that is not. They come once each, in rowid order.
+  @Test(arguments: BackendKind.allCases)
+  func rowsHandedOutBeforeOneOutOfOrderAreTakenBack(_ kind: BackendKind) throws {
+    let db = try Self.database(kind, numbering: [(1, "A"), (1, "B"), (2, "C"), (1, "D")])
+    try Self.expectProjectsThenTasksByTitle(db, Self.tasksOfBothProjects.select { task, _ in task.id })
     let rows = try db.fetchAll(Self.tasksOfBothProjects.select { task, project in (task.id, project.name) })
     #expect(rows.map { "\($0.0)@\($0.1)" } == ["1@Home", "2@Home", "3@Work", "4@Home"])
     #expect(try db.fetchAll(Self.tasksOfBothProjects).map(\.0.id) == [1, 2, 3, 4])
@@ -53,20 +61,9 @@ import Testing
   /// comes out of order, and the rows come sorted by project, then task.
   @Test(arguments: BackendKind.allCases)
   func rowsOrderedByTwoRowidsAreTakenBackToo(_ kind: BackendKind) throws {
-    let db = try Self.database(
-      kind,
-      tasks: [
-        ProjectTask(id: 1, projectID: 1, title: "A"), ProjectTask(id: 2, projectID: 1, title: "D"),
-        ProjectTask(id: 3, projectID: 2, title: "C"), ProjectTask(id: 4, projectID: 1, title: "B"),
-      ])
+    let db = try Self.database(kind, numbering: [(1, "A"), (1, "D"), (2, "C"), (1, "B")])
     let tasks = Project.join(ProjectTask.self) { $0.id == $1.projectID }.where { project, _ in project.id.in([1, 2]) }
-    let plan = try db.queryPlan(for: tasks.select { _, task in task.id })
-    #expect(
-      plan.isEmpty
-        || plan == [
-          "SEARCH projects USING INTEGER PRIMARY KEY (rowid=?)",
-          "SEARCH projectTasks USING COVERING INDEX projectTasks_on_projectID_title (projectID=?)",
-        ])
+    try Self.expectProjectsThenTasksByTitle(db, tasks.select { _, task in task.id })
     let rows = try db.fetchAll(tasks.select { project, task in (project.name, task.id) })
     #expect(rows.map { "\($0.1)@\($0.0)" } == ["1@Home", "2@Home", "4@Home", "3@Work"])
   }
