@@ -142,10 +142,16 @@ extension SQLTextWriter {
 
   /// The source whose rowid an ORDER BY term of ``isOrderedByRowidsAlone(_:)`` is.
   private static func rowidSource(_ term: SQLExpression) -> String? {
-    switch term {
-    case .unary(.plus, let inner), .collate(let inner, _): return rowidSource(inner)
-    case .qualifiedRowid(let source): return source
-    default: return nil
+    if case .qualifiedRowid(let source) = withoutPlusOrCollate(term) { return source }
+    return nil
+  }
+
+  /// The expression without the unary `+` and COLLATE clauses around it, which change neither
+  /// the value nor the column it names.
+  private static func withoutPlusOrCollate(_ expression: SQLExpression) -> SQLExpression {
+    switch expression {
+    case .unary(.plus, let inner), .collate(let inner, _): return withoutPlusOrCollate(inner)
+    default: return expression
     }
   }
 
@@ -155,14 +161,8 @@ extension SQLTextWriter {
     of alias: String, table: String, in condition: SQLExpression, withOneOf sources: Set<String>
   ) -> Bool {
     guard case .binary(let op, let lhs, let rhs) = condition, op == .equal || op == .is else { return false }
-    func stripped(_ expression: SQLExpression) -> SQLExpression {
-      switch expression {
-      case .unary(.plus, let inner), .collate(let inner, _): return stripped(inner)
-      default: return expression
-      }
-    }
     func isRowid(_ expression: SQLExpression) -> Bool {
-      switch stripped(expression) {
+      switch Self.withoutPlusOrCollate(expression) {
       case .qualifiedRowid(alias): return true
       case .qualifiedColumn(alias, let name):
         let traits = columnTraits[SQLRenderer.asciiLowercased(table)]?[SQLRenderer.asciiLowercased(name)]
@@ -171,7 +171,7 @@ extension SQLTextWriter {
       }
     }
     func isFixed(_ expression: SQLExpression) -> Bool {
-      switch stripped(expression) {
+      switch Self.withoutPlusOrCollate(expression) {
       case .literal, .parameter: return true
       case .qualifiedRowid(let source), .qualifiedColumn(let source, _): return sources.contains(source)
       default: return false
@@ -366,9 +366,7 @@ extension SQLTextWriter {
   /// its alias, that exists (under `+` or COLLATE): such a term can fail nowhere, so moving it
   /// into the subquery of ``writeSortedJoin(_:)`` changes no error SQLite reports.
   private func resolvesSurely(_ term: SQLExpression, in select: SelectStatement) -> Bool {
-    switch term {
-    case .unary(.plus, let inner), .collate(let inner, _):
-      return resolvesSurely(inner, in: select)
+    switch Self.withoutPlusOrCollate(term) {
     case .qualifiedRowid(let alias):
       return select.sources.contains { $0.alias == alias }
     case .qualifiedColumn(let alias, let name):
