@@ -43,21 +43,36 @@ public struct Select<Root: Table, Output>: Sendable {
       tieBreakers = []
     } else if statement.distinct {
       tieBreakers = statement.columns
+    } else if statement.with == nil && statement.hasFromClause {
+      // Every source is a table (the common case, made without the arrays of the general one).
+      statement.orderBy.reserveCapacity(statement.orderBy.count + 1 + statement.joins.count)
+      guard !statement.joins.isEmpty else {
+        statement.orderBy.append(OrderingTerm(.rowid))
+        return statement
+      }
+      statement.orderBy.append(Self.rowidTieBreaker(of: statement.alias ?? statement.table))
+      for join in statement.joins { statement.orderBy.append(Self.rowidTieBreaker(of: join.alias ?? join.table)) }
+      return statement
     } else {
       // A common table expression's rows have no rowid: its result columns order them instead.
       let sources = statement.sources
       let tables = statement.with.map { with in sources.filter { source in !with.tables.contains { $0.name == source.table } } }
         ?? sources
-      // A join's rowids are written `+"t".rowid`: the same order, but one SQLite cannot get by
-      // reading a table in rowid order, so it plans the join for its WHERE clause and sorts the
-      // rows found, instead of scanning the first table to skip the sort.
       let rowids: [SQLExpression] =
         statement.joins.isEmpty
-        ? (tables.isEmpty ? [] : [.rowid]) : tables.map { .unary(.plus, .qualifiedRowid(source: $0.alias)) }
+        ? (tables.isEmpty ? [] : [.rowid]) : tables.map { Self.rowidTieBreaker(of: $0.alias).expression }
       tieBreakers = rowids + (tables.count < sources.count ? statement.columns : [])
     }
     statement.orderBy += tieBreakers.map { OrderingTerm($0) }
     return statement
+  }
+
+  /// The tie-breaker of a joined source named `alias`: its rowid, written `+"t".rowid`, which
+  /// gives the same order but one SQLite cannot get by reading a table in rowid order, so it
+  /// plans the join for its WHERE clause and sorts the rows found, instead of scanning the first
+  /// table to skip the sort.
+  private static func rowidTieBreaker(of alias: String) -> OrderingTerm {
+    OrderingTerm(.unary(.plus, .qualifiedRowid(source: alias)))
   }
 
   /// ``statement`` prepared once, for `fetchAll`.

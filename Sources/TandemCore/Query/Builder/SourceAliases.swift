@@ -30,6 +30,8 @@ enum SourceAliases {
 
   /// Runs a query's closure with the query's aliases taken.
   static func inside<Result>(_ aliases: [String], _ body: () throws -> Result) rethrows -> Result {
-    try $enclosing.withValue(enclosing + aliases) { try body() }
+    // Outside any other query's closure (the common case) the list is `aliases` itself.
+    let taken = enclosing
+    return try $enclosing.withValue(taken.isEmpty ? aliases : taken + aliases) { try body() }
   }
 }
