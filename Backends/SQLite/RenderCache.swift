@@ -1,7 +1,9 @@
 import TandemCore
 
 /// Rendered SQL per statement shape, so that a statement repeated with other values (or other
-/// parameters) is not rendered again: only its literals are collected and bound.
+/// parameters) is not rendered again: only its literals are collected and bound. An entry also
+/// keeps its SQL's prepared statement once prepared, so a query built afresh for every call (the
+/// common way to write one) finds it without hashing its SQL text again.
 ///
 /// Entries depend on the tables' column names (the rowid's spelling), so the backend empties the
 /// cache whenever a table is created or dropped. It holds at most `capacity` shapes and starts
@@ -15,12 +17,25 @@ struct RenderCache {
     case parameter(String)
   }
 
-  /// The SQL text of a shape and where each of its placeholders takes its value from.
-  struct Entry {
-    var sql: String
-    var slots: [Slot]
+  /// The SQL text of a shape, where each of its placeholders takes its value from, and what
+  /// running it needs besides. A class: a hit is one retain, and the prepared statement is kept
+  /// in place once made.
+  final class Entry {
+    let sql: String
+    let slots: [Slot]
     /// ``RenderedSQL/rowidSortKeyCount`` of the rendering.
-    var rowidSortKeyCount: Int
+    let rowidSortKeyCount: Int
+    /// Names the statement's table and columns in constraint errors.
+    let context: ConstraintContext
+    /// The prepared statement of `sql`, once one prepared without error.
+    var statement: SQLiteStatement?
+
+    init(sql: String, slots: [Slot], rowidSortKeyCount: Int, context: ConstraintContext) {
+      self.sql = sql
+      self.slots = slots
+      self.rowidSortKeyCount = rowidSortKeyCount
+      self.context = context
+    }
 
     /// What each placeholder binds: the statement's literals by position, named parameters
     /// as they are.
@@ -48,25 +63,31 @@ struct RenderCache {
   /// The cached rendering of `shape`.
   func entry(for shape: StatementShape) -> Entry? { entries[shape] }
 
-  /// Caches `rendered` as the SQL of `shape`, when its bindings line up with `literals` (each
-  /// literal bound once, in order, as the renderer does); otherwise caches nothing.
-  mutating func store(_ rendered: RenderedSQL, for shape: StatementShape, literals: [SqliteValue]) {
+  /// Caches `rendered` as the SQL of `shape`, its errors named by `context`, when its bindings
+  /// line up with `literals` (each literal bound once, in order, as the renderer does); returns
+  /// the entry, or `nil` when it caches nothing.
+  @discardableResult
+  mutating func store(
+    _ rendered: RenderedSQL, for shape: StatementShape, literals: [SqliteValue], context: ConstraintContext
+  ) -> Entry? {
     var slots: [Slot] = []
     slots.reserveCapacity(rendered.bindings.count)
     var literalIndex = 0
     for binding in rendered.bindings {
       switch binding {
       case .value(let value):
-        guard literalIndex < literals.count, literals[literalIndex] == value else { return }
+        guard literalIndex < literals.count, literals[literalIndex] == value else { return nil }
         slots.append(.literal(literalIndex))
         literalIndex += 1
       case .parameter(let name):
         slots.append(.parameter(name))
       }
     }
-    guard literalIndex == literals.count else { return }
+    guard literalIndex == literals.count else { return nil }
     if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
-    entries[shape] = Entry(sql: rendered.sql, slots: slots, rowidSortKeyCount: rendered.rowidSortKeyCount)
+    let entry = Entry(sql: rendered.sql, slots: slots, rowidSortKeyCount: rendered.rowidSortKeyCount, context: context)
+    entries[shape] = entry
+    return entry
   }
 
   /// Empties the cache.

@@ -419,28 +419,42 @@ public final class SQLiteBackend: DatabaseBackend {
   private func compile(
     _ statement: Statement
   ) throws -> (SQLiteStatement, [SQLBinding], ConstraintContext, isReusable: Bool, rowidSortKeyCount: Int) {
-    let table = try tableInfo(statement.table)
-    let sql: String
-    let bindings: [SQLBinding]
-    let sortKeys: Int
-    if Self.isCacheable(statement) {
-      let (shape, literals) = StatementShape.lifting(statement)
-      if let entry = renderCache.entry(for: shape) {
-        (sql, sortKeys) = (entry.sql, entry.rowidSortKeyCount)
-        bindings = entry.bindings(literals: literals)
-      } else {
-        let rendered = try render(statement, table: table)
-        (sql, bindings, sortKeys) = (rendered.sql, rendered.bindings, rendered.rowidSortKeyCount)
-        // An unknown table may be created later with other columns (and another rowid name).
-        if !table.columns.isEmpty { renderCache.store(rendered, for: shape, literals: literals) }
-      }
-    } else {
+    guard Self.isCacheable(statement) else {
+      let table = try tableInfo(statement.table)
       let rendered = try render(statement, table: table)
-      (sql, bindings, sortKeys) = (rendered.sql, rendered.bindings, rendered.rowidSortKeyCount)
+      let context = ConstraintContext(table: statement.table, columns: table.columns)
+      let prepared = try prepared(rendered.sql, for: statement, table: table)
+      return (prepared, rendered.bindings, context, !table.columns.isEmpty, rendered.rowidSortKeyCount)
     }
+    let (shape, literals) = StatementShape.lifting(statement)
+    // A shape rendered before was rendered for the tables known now: the cache is emptied with
+    // them, and only a known table's shapes are cached. Its statement is kept once prepared.
+    if let entry = renderCache.entry(for: shape) {
+      let prepared: SQLiteStatement
+      if let kept = entry.statement {
+        prepared = kept
+      } else {
+        prepared = try self.prepared(entry.sql, for: statement, table: try tableInfo(statement.table))
+        entry.statement = prepared
+      }
+      return (prepared, entry.bindings(literals: literals), entry.context, true, entry.rowidSortKeyCount)
+    }
+    let table = try tableInfo(statement.table)
+    let rendered = try render(statement, table: table)
     let context = ConstraintContext(table: statement.table, columns: table.columns)
+    // An unknown table may be created later with other columns (and another rowid name).
+    let entry =
+      table.columns.isEmpty ? nil : renderCache.store(rendered, for: shape, literals: literals, context: context)
+    let prepared = try prepared(rendered.sql, for: statement, table: table)
+    entry?.statement = prepared
+    return (prepared, rendered.bindings, context, !table.columns.isEmpty, rendered.rowidSortKeyCount)
+  }
+
+  /// The cached prepared statement of `sql`, the rendering of `statement`; a failure to prepare
+  /// is reported as SQLite reports `statement` written as it is (``errorAsWritten(_:table:)``).
+  private func prepared(_ sql: String, for statement: Statement, table: TableInfo) throws -> SQLiteStatement {
     do {
-      return (try cachedStatement(sql), bindings, context, !table.columns.isEmpty, sortKeys)
+      return try cachedStatement(sql)
     } catch let error as TandemError where error.kind == .sqlite {
       throw errorAsWritten(statement, table: table) ?? error
     }

@@ -81,6 +81,29 @@ struct RenderCacheTests {
     #expect(backend.renderCache.count == before + shapes.count)
   }
 
+  /// A shape keeps its prepared statement: a query built afresh for every call runs it again,
+  /// with its own values, after the statement cache has let it go.
+  @Test func aShapeKeepsItsPreparedStatement() throws {
+    let backend = try SQLiteBackend(path: ":memory:", statementCacheCapacity: 1)
+    try backend.create(Self.schema, ifNotExists: false)
+    _ = try backend.insert(
+      into: "t", columns: ["a", "b", "c"], values: (1...4).map { [.integer(Int64($0)), .text("r\($0)"), .null] },
+      conflict: .abort)
+    #expect(try ids(backend, select(.binary(.greater, .column("a"), .literal(2)))) == [3, 4])
+    _ = try backend.run("SELECT 1")  // takes the statement cache's only place
+    let misses = backend.statements.misses
+    #expect(try ids(backend, select(.binary(.greater, .column("a"), .literal(3)))) == [4])
+    #expect(try ids(backend, select(.binary(.less, .column("a"), .literal(2)))) == [1])
+    #expect(backend.statements.misses == misses + 1, "only the new shape is prepared")
+    // A shape whose SQL fails to prepare keeps no statement: it fails alike every time.
+    let unknown = select(.binary(.equal, .column("a"), .literal(1)), columns: ["zz"])
+    let first = tandemError { _ = try backend.execute(unknown, parameters: [:]) }
+    let second = tandemError { _ = try backend.execute(unknown, parameters: [:]) }
+    #expect(first?.kind == .sqlite)
+    #expect(first?.message == second?.message)
+    #expect(first?.message.contains("no such column: zz") == true)
+  }
+
   @Test func parametersAreResolvedOnEveryRun() throws {
     let backend = try backendWithRows()
     let statement = select(.binary(.equal, .column("a"), .parameter("id")))
