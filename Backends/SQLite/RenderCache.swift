@@ -66,7 +66,6 @@ struct RenderCache {
   /// Caches `rendered` as the SQL of `shape`, its errors named by `context`, when its bindings
   /// line up with `literals` (each literal bound once, in order, as the renderer does); returns
   /// the entry, or `nil` when it caches nothing.
-  @discardableResult
   mutating func store(
     _ rendered: RenderedSQL, for shape: StatementShape, literals: [SqliteValue], context: ConstraintContext
   ) -> Entry? {

@@ -419,17 +419,10 @@ public final class SQLiteBackend: DatabaseBackend {
   private func compile(
     _ statement: Statement
   ) throws -> (SQLiteStatement, [SQLBinding], ConstraintContext, isReusable: Bool, rowidSortKeyCount: Int) {
-    guard Self.isCacheable(statement) else {
-      let table = try tableInfo(statement.table)
-      let rendered = try render(statement, table: table)
-      let context = ConstraintContext(table: statement.table, columns: table.columns)
-      let prepared = try prepared(rendered.sql, for: statement, table: table)
-      return (prepared, rendered.bindings, context, !table.columns.isEmpty, rendered.rowidSortKeyCount)
-    }
-    let (shape, literals) = StatementShape.lifting(statement)
+    let lifted = Self.isCacheable(statement) ? StatementShape.lifting(statement) : nil
     // A shape rendered before was rendered for the tables known now: the cache is emptied with
     // them, and only a known table's shapes are cached. Its statement is kept once prepared.
-    if let entry = renderCache.entry(for: shape) {
+    if let (shape, literals) = lifted, let entry = renderCache.entry(for: shape) {
       let prepared: SQLiteStatement
       if let kept = entry.statement {
         prepared = kept
@@ -443,8 +436,9 @@ public final class SQLiteBackend: DatabaseBackend {
     let rendered = try render(statement, table: table)
     let context = ConstraintContext(table: statement.table, columns: table.columns)
     // An unknown table may be created later with other columns (and another rowid name).
-    let entry =
+    let entry = lifted.flatMap { shape, literals in
       table.columns.isEmpty ? nil : renderCache.store(rendered, for: shape, literals: literals, context: context)
+    }
     let prepared = try prepared(rendered.sql, for: statement, table: table)
     entry?.statement = prepared
     return (prepared, rendered.bindings, context, !table.columns.isEmpty, rendered.rowidSortKeyCount)

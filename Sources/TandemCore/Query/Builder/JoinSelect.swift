@@ -49,8 +49,7 @@ public struct JoinSelect<First: Table, Views: Sendable>: Sendable {
 
   /// The alias a newly joined `table` takes: its name, or its name numbered when taken.
   func newAlias(_ table: String) -> String {
-    let enclosing = SourceAliases.enclosing
-    return SourceAliases.alias(for: table, avoiding: enclosing.isEmpty ? aliases : aliases + enclosing) ?? table
+    SourceAliases.alias(for: table, avoiding: SourceAliases.taken(with: aliases)) ?? table
   }
 
   /// The statement with `table` joined on the condition `on` computes for its alias, that alias,

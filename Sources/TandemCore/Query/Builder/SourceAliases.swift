@@ -19,6 +19,13 @@ enum SourceAliases {
     return alias(for: table, avoiding: taken)
   }
 
+  /// `aliases` and the aliases of the queries around the code running now: `aliases` itself
+  /// outside any other query's closure (the common case), without a copy.
+  static func taken(with aliases: [String]) -> [String] {
+    let enclosing = enclosing
+    return enclosing.isEmpty ? aliases : enclosing + aliases
+  }
+
   /// `table`, or the first of `table_2`, `table_3`, … that `taken` does not hold, as `nil` for
   /// `table` itself.
   static func alias(for table: String, avoiding taken: [String]) -> String? {
@@ -30,8 +37,6 @@ enum SourceAliases {
 
   /// Runs a query's closure with the query's aliases taken.
   static func inside<Result>(_ aliases: [String], _ body: () throws -> Result) rethrows -> Result {
-    // Outside any other query's closure (the common case) the list is `aliases` itself.
-    let taken = enclosing
-    return try $enclosing.withValue(taken.isEmpty ? aliases : taken + aliases) { try body() }
+    try $enclosing.withValue(taken(with: aliases)) { try body() }
   }
 }
