@@ -9,7 +9,10 @@
 ///   .like(.column("title"), pattern: .literal("%milk%"), escape: nil, negated: false),
 ///   .unary(.not, .column("is_completed")))
 /// ```
-public indirect enum SQLExpression: Sendable, Hashable {
+///
+/// Only the cases that hold another expression or a statement are `indirect`: a column, a rowid,
+/// a literal or a parameter is stored inline, so building a query allocates no box per leaf.
+public enum SQLExpression: Sendable, Hashable {
   /// A column found by name among the statement's sources (SQLite's name resolution: the
   /// innermost query first, then the queries around it).
   case column(String)
@@ -20,11 +23,11 @@ public indirect enum SQLExpression: Sendable, Hashable {
   /// The rowid of one source, named by its alias: `"lists".rowid`.
   case qualifiedRowid(source: String)
   /// A scalar subquery, `(SELECT …)`: its first row's first column, NULL without rows.
-  case subquery(SelectStatement)
+  indirect case subquery(SelectStatement)
   /// `[NOT] EXISTS (SELECT …)`.
-  case exists(SelectStatement, negated: Bool)
+  indirect case exists(SelectStatement, negated: Bool)
   /// `expr [NOT] IN (SELECT …)`.
-  case inSubquery(SQLExpression, SelectStatement, negated: Bool)
+  indirect case inSubquery(SQLExpression, SelectStatement, negated: Bool)
   /// The result column at a 1-based position, in the ORDER BY of a compound select
   /// (`ORDER BY 2`); nowhere else.
   case resultColumn(Int)
@@ -35,9 +38,9 @@ public indirect enum SQLExpression: Sendable, Hashable {
   /// A named parameter whose value is supplied when the statement runs.
   case parameter(String)
   /// A prefix operator.
-  case unary(UnaryOperator, SQLExpression)
+  indirect case unary(UnaryOperator, SQLExpression)
   /// An infix operator.
-  case binary(BinaryOperator, SQLExpression, SQLExpression)
+  indirect case binary(BinaryOperator, SQLExpression, SQLExpression)
   /// A scalar function call.
   case function(ScalarFunction, [SQLExpression])
   /// An aggregate call; `argument == nil` is `count(*)`. `separator` is `group_concat`'s second
@@ -47,23 +50,23 @@ public indirect enum SQLExpression: Sendable, Hashable {
   /// // group_concat("title", ', ')
   /// SQLExpression.aggregate(.groupConcat, .column("title"), distinct: false, separator: .literal(.text(", ")))
   /// ```
-  case aggregate(AggregateFunction, SQLExpression?, distinct: Bool, separator: SQLExpression? = nil)
+  indirect case aggregate(AggregateFunction, SQLExpression?, distinct: Bool, separator: SQLExpression? = nil)
   /// `CAST(expr AS type)`.
-  case cast(SQLExpression, as: CastType)
+  indirect case cast(SQLExpression, as: CastType)
   /// `expr [NOT] IN (list)`.
-  case inList(SQLExpression, [SQLExpression], negated: Bool)
+  indirect case inList(SQLExpression, [SQLExpression], negated: Bool)
   /// `expr [NOT] BETWEEN low AND high`.
-  case between(SQLExpression, SQLExpression, SQLExpression, negated: Bool)
+  indirect case between(SQLExpression, SQLExpression, SQLExpression, negated: Bool)
   /// `expr [NOT] LIKE pattern [ESCAPE escape]`.
-  case like(SQLExpression, pattern: SQLExpression, escape: SQLExpression?, negated: Bool)
+  indirect case like(SQLExpression, pattern: SQLExpression, escape: SQLExpression?, negated: Bool)
   /// `expr [NOT] GLOB pattern`.
-  case glob(SQLExpression, pattern: SQLExpression, negated: Bool)
+  indirect case glob(SQLExpression, pattern: SQLExpression, negated: Bool)
   /// `expr IS [NOT] NULL`.
-  case isNull(SQLExpression, negated: Bool)
+  indirect case isNull(SQLExpression, negated: Bool)
   /// `CASE [base] WHEN … THEN … [ELSE …] END`.
-  case caseWhen(base: SQLExpression?, branches: [CaseBranch], else: SQLExpression?)
+  indirect case caseWhen(base: SQLExpression?, branches: [CaseBranch], else: SQLExpression?)
   /// `expr COLLATE name`.
-  case collate(SQLExpression, Collation)
+  indirect case collate(SQLExpression, Collation)
 }
 
 /// One `WHEN … THEN …` of a CASE expression.
