@@ -38,11 +38,12 @@ public struct RowDecoder {
   @inlinable @inline(__always)
   public mutating func decode<T: ColumnType>(_ type: T.Type = T.self) throws -> T {
     guard position < end else { try throwExhausted() }
-    let value = values[position]
+    let index = position
     position += 1
-    guard let decoded = T.decode(sqliteValue: value) else {
+    // The value is read in place (not copied out, which would retain and release it).
+    guard let decoded = T.decode(sqliteValue: values[index]) else {
       // Out of line, so that the success path stays small enough to inline.
-      try throwFailure(value: value, swiftType: T.self, column: position - 1 - start)
+      try throwFailure(value: values[index], swiftType: T.self, column: index - start)
     }
     return decoded
   }

@@ -22,7 +22,8 @@ public struct Select<Root: Table, Output>: Sendable {
   init(base: SelectStatement, isRecord: Bool, decodeRow: @escaping @Sendable (inout RowDecoder) throws -> Output) {
     self.base = base
     self.decodeRow = decodeRow
-    self.decodingContext = RowDecodingContext(isRecord ? Root.schema : Self.projectionSchema(base.columns))
+    self.decodingContext =
+      isRecord ? RowDecodingContext(Root.schema) : RowDecodingContext(table: Root.tableName, resultColumns: base.columns)
   }
 
   /// The statement a backend runs, with a deterministic order: without ORDER BY, rows come in
@@ -94,19 +95,15 @@ public struct Select<Root: Table, Output>: Sendable {
   /// ```
   @inlinable
   public func decode(_ values: [SqliteValue]) throws -> Output {
-    var decoder = RowDecoder(values: values, context: decodingContext)
-    return try decodeRow(&decoder)
-  }
-
-  /// Column names for decoding errors of projections (`#0`, `#1`… when not plain columns).
-  private static func projectionSchema(_ columns: [SQLExpression]) -> TableSchema {
-    TableSchema(
-      Root.tableName,
-      columns: columns.enumerated().map { index, expression in
-        if case .column(let name) = expression { return .column(name, .blob) }
-        if case .qualifiedColumn(_, let name) = expression { return .column(name, .blob) }
-        return .column("#\(index)", .blob)
-      })
+    // Without the names errors give, so that a row decoded holds no reference to them; a row
+    // that fails is decoded again with them, and throws the error that names its column.
+    var decoder = RowDecoder(values: values, context: nil)
+    do {
+      return try decodeRow(&decoder)
+    } catch {
+      var named = RowDecoder(values: values, context: decodingContext)
+      return try decodeRow(&named)
+    }
   }
 }
 
