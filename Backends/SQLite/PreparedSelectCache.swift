@@ -8,6 +8,12 @@
 /// holds the object, so the identity is not reused while the entry lives. Entries depend on the
 /// tables' columns as the rendering does, so the backend empties the cache with its table facts.
 /// It holds at most `capacity` entries and starts over when full.
+///
+/// Most selects are built afresh for each call and run once: a new entry is only the last one
+/// used, and is kept when another takes its place, unless it ran once and the new one runs the
+/// same SQL (the same query built again, whose next build finds its rendering by its shape
+/// anyway). So a query built per call costs no dictionary entry, and holds no memory once the
+/// next one ran.
 struct PreparedSelectCache {
   /// Where one placeholder of the SQL takes its value from on each run.
   enum Slot {
@@ -33,6 +39,10 @@ struct PreparedSelectCache {
     let rowidSortKeyCount: Int
     /// Whether the placeholders take the positional values as given: one each, in order.
     let bindsPositionsInOrder: Bool
+    /// Whether the entry is in the cache's dictionary (not only its last entry).
+    fileprivate var isKept = false
+    /// Whether its statement ran again after compiling it: a query kept by its caller.
+    fileprivate var ranAgain = false
 
     /// What `prepared` compiled to: its SQL's statement, the bindings of its rendering, the
     /// context its errors are named in and the rowid columns its rows are sorted by.
@@ -103,22 +113,38 @@ struct PreparedSelectCache {
     self.capacity = max(1, capacity)
   }
 
-  /// The number of cached entries.
+  /// The number of entries kept for their statement's next run (the last entry used aside).
   var count: Int { entries.count }
 
   /// The entry compiled for `prepared`, if it was run before under the same tables.
   mutating func entry(for prepared: PreparedStatement) -> Entry? {
-    if let last, last.prepared === prepared { return last }
+    if let last, last.prepared === prepared {
+      last.ranAgain = true
+      return last
+    }
     guard let entry = entries[ObjectIdentifier(prepared)] else { return nil }
-    last = entry
+    makeLast(entry)
     return entry
   }
 
-  /// Caches `entry` for its prepared statement.
-  mutating func store(_ entry: Entry) {
-    if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
-    entries[ObjectIdentifier(entry.prepared)] = entry
+  /// Caches `entry` for its prepared statement, as the last entry used.
+  mutating func store(_ entry: Entry) { makeLast(entry) }
+
+  /// Makes `entry` the last one used; the one it replaces is kept unless it ran once and the new
+  /// one runs the same SQL.
+  private mutating func makeLast(_ entry: Entry) {
+    if let last, !last.isKept, last.ranAgain || last.statement !== entry.statement { keep(last) }
     last = entry
+  }
+
+  /// Adds `entry` to the dictionary, emptied first when full.
+  private mutating func keep(_ entry: Entry) {
+    if entries.count >= capacity {
+      for kept in entries.values { kept.isKept = false }
+      entries.removeAll(keepingCapacity: true)
+    }
+    entry.isKept = true
+    entries[ObjectIdentifier(entry.prepared)] = entry
   }
 
   /// Empties the cache.

@@ -39,7 +39,7 @@ public final class SQLiteBackend: DatabaseBackend {
   /// Compiled selects per ``PreparedStatement`` run before; emptied with `tables`, as `renderCache`.
   /// Read on every run of a select, under the database's lock and never across the row closure:
   /// the runtime's exclusivity check is left out.
-  @exclusivity(unchecked) private var preparedSelects = PreparedSelectCache(capacity: 64)
+  @exclusivity(unchecked) private(set) var preparedSelects = PreparedSelectCache(capacity: 64)
   /// Prepared one-row inserts for ``insert(into:columns:values:conflict:)``, emptied with `tables`.
   private var singleRowInserts: [InsertShape: SingleRowInsert] = [:]
   /// The one-row insert used last, checked before `singleRowInserts`.
