@@ -32,14 +32,15 @@ public struct JoinSelect<First: Table, Views: Sendable>: Sendable {
   }
   /// ``base``, which the builders below change without listing the aliases again: only joining
   /// adds a source, and it makes a new query.
-  var statement: SelectStatement
-  let views: Views
+  @usableFromInline var statement: SelectStatement
+  @usableFromInline let views: Views
   /// The schemas of the joined tables after the first.
-  var joinedSchemas: [TableSchema] = []
+  @usableFromInline var joinedSchemas: [TableSchema] = []
   /// Every alias the query uses, in FROM order, for closures that build subqueries.
-  private(set) var aliases: [String]
+  @usableFromInline private(set) var aliases: [String]
 
   /// A query of `statement`, whose sources take `aliases` in FROM order.
+  @inlinable
   init(statement: SelectStatement, aliases: [String], views: Views, joinedSchemas: [TableSchema] = []) {
     self.statement = statement
     self.aliases = aliases
@@ -48,12 +49,13 @@ public struct JoinSelect<First: Table, Views: Sendable>: Sendable {
   }
 
   /// The alias a newly joined `table` takes: its name, or its name numbered when taken.
-  func newAlias(_ table: String) -> String {
+  @usableFromInline func newAlias(_ table: String) -> String {
     SourceAliases.alias(for: table, avoiding: SourceAliases.taken(with: aliases)) ?? table
   }
 
   /// The statement with `table` joined on the condition `on` computes for its alias, that alias,
   /// and the aliases of every source.
+  @inlinable
   func joining<T: Table>(
     _ table: T.Type, kind: JoinClause.Kind, on: (String) -> SQLExpression
   ) -> (statement: SelectStatement, alias: String, aliases: [String]) {
@@ -66,6 +68,7 @@ public struct JoinSelect<First: Table, Views: Sendable>: Sendable {
   }
 
   /// Adds a predicate (combined with AND when called again).
+  @inlinable
   public func `where`<P: QueryExpression>(_ predicate: (Views) -> P) -> JoinSelect where P.QueryValue: _BooleanQueryValue {
     var copy = self
     let condition = SourceAliases.inside(aliases) { predicate(views).expression }
@@ -191,7 +194,7 @@ public struct JoinSelect<First: Table, Views: Sendable>: Sendable {
   }
 
   /// The result columns `body` chooses, computed with the query's aliases taken.
-  @usableFromInline
+  @inlinable
   func resultColumns(_ body: (Views) -> [SQLExpression]) -> [SQLExpression] {
     SourceAliases.inside(aliases) { body(views) }
   }
@@ -268,6 +271,7 @@ extension Table {
   /// ```swift
   /// Reminder.join(RemindersList.self) { $0.listID == $1.id }.select { ($0, $1) }
   /// ```
+  @inlinable
   public static func join<T: Table, P: QueryExpression>(
     _ table: T.Type, on condition: (TableView<Self>, TableView<T>) -> P
   ) -> JoinSelect<Self, (TableView<Self>, TableView<T>)> where P.QueryValue: _BooleanQueryValue {
@@ -279,13 +283,17 @@ extension Table {
   /// ```swift
   /// RemindersList.leftJoin(Reminder.self) { $0.id == $1.listID }.select { ($0, $1) }  // [(RemindersList, Reminder?)]
   /// ```
+  @inlinable
   public static func leftJoin<T: Table, P: QueryExpression>(
     _ table: T.Type, on condition: (TableView<Self>, TableView<T>) -> P
   ) -> JoinSelect<Self, (TableView<Self>, NullableTableView<T>)> where P.QueryValue: _BooleanQueryValue {
     joined(table, kind: .left, condition) { NullableTableView<T>(alias: $0) }
   }
 
-  private static func joined<T: Table, P: QueryExpression, V: SourceView>(
+  /// Inlinable with the two builders above, so that a join is built for the caller's tables
+  /// (generic, it instantiates its types' metadata on every call).
+  @inlinable
+  static func joined<T: Table, P: QueryExpression, V: SourceView>(
     _ table: T.Type, kind: JoinClause.Kind, _ condition: (TableView<Self>, TableView<T>) -> P, view: (String) -> V
   ) -> JoinSelect<Self, (TableView<Self>, V)> {
     let base = Self.allStatement

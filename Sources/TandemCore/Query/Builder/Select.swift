@@ -119,7 +119,7 @@ extension Table {
 
   /// The statement of ``all``: every column of every row, under the alias the queries around
   /// it leave this table.
-  static var allStatement: SelectStatement {
+  @usableFromInline static var allStatement: SelectStatement {
     SelectStatement(
       table: tableName, alias: SourceAliases.alias(for: tableName), columns: schema.columns.map { .column($0.name) })
   }

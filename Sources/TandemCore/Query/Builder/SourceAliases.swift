@@ -6,14 +6,14 @@
 ///   Reminder.where { $0.listID == outer.listID }.exists()  // FROM "reminders" AS "reminders_2"
 /// }
 /// ```
-enum SourceAliases {
+@usableFromInline enum SourceAliases {
   /// The aliases taken by the queries around the code running now, outermost first (a list:
   /// a few names, searched rarely, where a set would hash every name on every closure run).
   @TaskLocal static var enclosing: [String] = []
 
   /// The alias a new query over `table` takes: `nil` (the table's name) unless a query around
   /// it already uses that name.
-  static func alias(for table: String) -> String? {
+  @usableFromInline static func alias(for table: String) -> String? {
     let taken = enclosing
     guard !taken.isEmpty else { return nil }
     return alias(for: table, avoiding: taken)
@@ -36,7 +36,7 @@ enum SourceAliases {
   }
 
   /// Runs a query's closure with the query's aliases taken.
-  static func inside<Result>(_ aliases: [String], _ body: () throws -> Result) rethrows -> Result {
+  @usableFromInline static func inside<Result>(_ aliases: [String], _ body: () throws -> Result) rethrows -> Result {
     try $enclosing.withValue(taken(with: aliases)) { try body() }
   }
 }
