@@ -95,15 +95,8 @@ public struct Select<Root: Table, Output>: Sendable {
   /// ```
   @inlinable
   public func decode(_ values: [SqliteValue]) throws -> Output {
-    // Without the names errors give, so that a row decoded holds no reference to them; a row
-    // that fails is decoded again with them, and throws the error that names its column.
-    var decoder = RowDecoder(values: values, context: nil)
-    do {
-      return try decodeRow(&decoder)
-    } catch {
-      var named = RowDecoder(values: values, context: decodingContext)
-      return try decodeRow(&named)
-    }
+    var decoder = RowDecoder(values: values, context: decodingContext)
+    return try decodeRow(&decoder)
   }
 }
 
