@@ -9,10 +9,7 @@
 ///   .like(.column("title"), pattern: .literal("%milk%"), escape: nil, negated: false),
 ///   .unary(.not, .column("is_completed")))
 /// ```
-///
-/// Only the cases that hold another expression or a statement are `indirect`: a column, a rowid,
-/// a literal or a parameter is stored inline, so building a query allocates no box per leaf.
-public enum SQLExpression: Sendable, Hashable {
+public indirect enum SQLExpression: Sendable, Hashable {
   /// A column found by name among the statement's sources (SQLite's name resolution: the
   /// innermost query first, then the queries around it).
   case column(String)
@@ -23,11 +20,11 @@ public enum SQLExpression: Sendable, Hashable {
   /// The rowid of one source, named by its alias: `"lists".rowid`.
   case qualifiedRowid(source: String)
   /// A scalar subquery, `(SELECT …)`: its first row's first column, NULL without rows.
-  indirect case subquery(SelectStatement)
+  case subquery(SelectStatement)
   /// `[NOT] EXISTS (SELECT …)`.
-  indirect case exists(SelectStatement, negated: Bool)
+  case exists(SelectStatement, negated: Bool)
   /// `expr [NOT] IN (SELECT …)`.
-  indirect case inSubquery(SQLExpression, SelectStatement, negated: Bool)
+  case inSubquery(SQLExpression, SelectStatement, negated: Bool)
   /// The result column at a 1-based position, in the ORDER BY of a compound select
   /// (`ORDER BY 2`); nowhere else.
   case resultColumn(Int)
@@ -38,9 +35,9 @@ public enum SQLExpression: Sendable, Hashable {
   /// A named parameter whose value is supplied when the statement runs.
   case parameter(String)
   /// A prefix operator.
-  indirect case unary(UnaryOperator, SQLExpression)
+  case unary(UnaryOperator, SQLExpression)
   /// An infix operator.
-  indirect case binary(BinaryOperator, SQLExpression, SQLExpression)
+  case binary(BinaryOperator, SQLExpression, SQLExpression)
   /// A scalar function call.
   case function(ScalarFunction, [SQLExpression])
   /// An aggregate call; `argument == nil` is `count(*)`. `separator` is `group_concat`'s second
@@ -50,23 +47,23 @@ public enum SQLExpression: Sendable, Hashable {
   /// // group_concat("title", ', ')
   /// SQLExpression.aggregate(.groupConcat, .column("title"), distinct: false, separator: .literal(.text(", ")))
   /// ```
-  indirect case aggregate(AggregateFunction, SQLExpression?, distinct: Bool, separator: SQLExpression? = nil)
+  case aggregate(AggregateFunction, SQLExpression?, distinct: Bool, separator: SQLExpression? = nil)
   /// `CAST(expr AS type)`.
-  indirect case cast(SQLExpression, as: CastType)
+  case cast(SQLExpression, as: CastType)
   /// `expr [NOT] IN (list)`.
-  indirect case inList(SQLExpression, [SQLExpression], negated: Bool)
+  case inList(SQLExpression, [SQLExpression], negated: Bool)
   /// `expr [NOT] BETWEEN low AND high`.
-  indirect case between(SQLExpression, SQLExpression, SQLExpression, negated: Bool)
+  case between(SQLExpression, SQLExpression, SQLExpression, negated: Bool)
   /// `expr [NOT] LIKE pattern [ESCAPE escape]`.
-  indirect case like(SQLExpression, pattern: SQLExpression, escape: SQLExpression?, negated: Bool)
+  case like(SQLExpression, pattern: SQLExpression, escape: SQLExpression?, negated: Bool)
   /// `expr [NOT] GLOB pattern`.
-  indirect case glob(SQLExpression, pattern: SQLExpression, negated: Bool)
+  case glob(SQLExpression, pattern: SQLExpression, negated: Bool)
   /// `expr IS [NOT] NULL`.
-  indirect case isNull(SQLExpression, negated: Bool)
+  case isNull(SQLExpression, negated: Bool)
   /// `CASE [base] WHEN … THEN … [ELSE …] END`.
-  indirect case caseWhen(base: SQLExpression?, branches: [CaseBranch], else: SQLExpression?)
+  case caseWhen(base: SQLExpression?, branches: [CaseBranch], else: SQLExpression?)
   /// `expr COLLATE name`.
-  indirect case collate(SQLExpression, Collation)
+  case collate(SQLExpression, Collation)
 }
 
 /// One `WHEN … THEN …` of a CASE expression.
