@@ -39,8 +39,6 @@ struct PreparedSelectCache {
     let rowidSortKeyCount: Int
     /// Whether the placeholders take the positional values as given: one each, in order.
     let bindsPositionsInOrder: Bool
-    /// Whether the entry is in the cache's dictionary (not only its last entry).
-    fileprivate var isKept = false
     /// Whether its statement ran again after compiling it: a query kept by its caller.
     fileprivate var ranAgain = false
 
@@ -133,18 +131,15 @@ struct PreparedSelectCache {
   /// Makes `entry` the last one used; the one it replaces is kept unless it ran once and the new
   /// one runs the same SQL.
   private mutating func makeLast(_ entry: Entry) {
-    if let last, !last.isKept, last.ranAgain || last.statement !== entry.statement { keep(last) }
+    if let last, last.ranAgain || last.statement !== entry.statement { keep(last) }
     last = entry
   }
 
-  /// Adds `entry` to the dictionary, emptied first when full.
+  /// Adds `entry` to the dictionary (if not there yet), emptied first when full.
   private mutating func keep(_ entry: Entry) {
-    if entries.count >= capacity {
-      for kept in entries.values { kept.isKept = false }
-      entries.removeAll(keepingCapacity: true)
-    }
-    entry.isKept = true
-    entries[ObjectIdentifier(entry.prepared)] = entry
+    let key = ObjectIdentifier(entry.prepared)
+    if entries[key] == nil, entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
+    entries[key] = entry
   }
 
   /// Empties the cache.
