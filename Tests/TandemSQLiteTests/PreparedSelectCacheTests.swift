@@ -10,11 +10,7 @@ struct PreparedSelectCacheTests {
   static let schema = TableSchema("t", columns: [.column("a", .integer), .column("b", .text)])
 
   private func backendWithRows() throws -> SQLiteBackend {
-    let backend = try SQLiteBackend.inMemory()
-    try backend.create(Self.schema, ifNotExists: false)
-    _ = try backend.insert(
-      into: "t", columns: ["a", "b"], values: (1...4).map { [.integer(Int64($0)), .text("r\($0)")] }, conflict: .abort)
-    return backend
+    try inMemoryBackend(Self.schema, rows: (1...4).map { [.integer(Int64($0)), .text("r\($0)")] })
   }
 
   private func query(_ filter: SQLExpression, parameterNames: [String] = []) -> PreparedStatement {

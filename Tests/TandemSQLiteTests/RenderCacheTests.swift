@@ -12,13 +12,9 @@ struct RenderCacheTests {
     "t", columns: [.column("a", .integer), .column("b", .text), .column("c", .null(.real))])
 
   private func backendWithRows() throws -> SQLiteBackend {
-    let backend = try SQLiteBackend.inMemory()
-    try backend.create(Self.schema, ifNotExists: false)
-    _ = try backend.insert(
-      into: "t", columns: ["a", "b", "c"],
-      values: (1...6).map { [.integer(Int64($0)), .text("r\($0)"), $0.isMultiple(of: 2) ? .null : .real(Double($0) / 2)] },
-      conflict: .abort)
-    return backend
+    try inMemoryBackend(
+      Self.schema,
+      rows: (1...6).map { [.integer(Int64($0)), .text("r\($0)"), $0.isMultiple(of: 2) ? .null : .real(Double($0) / 2)] })
   }
 
   private func select(_ filter: SQLExpression?, limit: SQLExpression? = nil, columns: [String] = ["a"]) -> Statement {

@@ -43,6 +43,15 @@ enum DatabaseKind: String, CaseIterable, CustomTestStringConvertible {
   }
 }
 
+/// An in-memory backend with `schema`'s table created and `rows` (one value per column, in
+/// column order) inserted.
+func inMemoryBackend(_ schema: TableSchema, rows: [[SqliteValue]]) throws -> SQLiteBackend {
+  let backend = try SQLiteBackend.inMemory()
+  try backend.create(schema, ifNotExists: false)
+  _ = try backend.insert(into: schema.name, columns: schema.columns.map(\.name), values: rows, conflict: .abort)
+  return backend
+}
+
 /// `SELECT columns FROM table ORDER BY rowid`.
 func selectAll(_ table: String, _ columns: [String]) -> Statement {
   .select(SelectStatement(table: table, columns: columns.map { .column($0) }, orderBy: [OrderingTerm(.rowid)]))
